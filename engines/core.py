@@ -1,0 +1,317 @@
+"""The one contract every game engine implements.
+
+Engines are pure: no discord, no asyncio, no I/O. A game is a subclass of
+`Game` that knows how to set up a state, list the legal actions of a seat,
+apply an action (mutating a private copy), and show each seat only what it may
+see. The bot, the local table, the transcript runner, the simulator, the AI
+and the benchmarks all drive games through this class alone.
+
+Seats are numbered 0..n-1 in table order. `SYSTEM` is the seat used for
+actions nobody types (a timer running out).
+"""
+from __future__ import annotations
+
+import json
+import typing
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from .rng import Rng
+
+SYSTEM = -1
+
+
+class RuleError(Exception):
+    """An action the rules forbid. The message is shown to the player as is:
+    one plain sentence naming the rule that stops them."""
+
+
+class Seat(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    name: str
+    bot: bool = False
+
+
+class Event(BaseModel):
+    """Something that happened. `to=None` is public (the channel log);
+    otherwise only the listed seats may ever see it."""
+    text: str
+    to: list[int] | None = None
+
+
+class Result(BaseModel):
+    finished: bool = False
+    winners: list[int] = []
+    scores: list[float] = []
+    summary: str = ""
+
+
+class Timer(BaseModel):
+    """An engine-driven deadline (e.g. a 2-minute question). When it runs out
+    the bot applies `action` as `seat` (often SYSTEM)."""
+    seconds: float
+    seat: int
+    action_text: str
+    key: str  # changes whenever a new deadline starts, so stale timers are ignored
+
+
+class TextPrompt(BaseModel):
+    """An action that needs free text (a trivia answer). Interfaces show a
+    text box; the typed text is appended to `verb`."""
+    verb: str
+    label: str
+    placeholder: str = ""
+
+
+class Action(BaseModel):
+    """A typed action. Its text form is `verb field1 field2 ...` in field
+    order; `rest_field` (a str field, last) swallows the remaining words."""
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    verb: ClassVar[str]
+    rest_field: ClassVar[str | None] = None
+
+    def text(self) -> str:
+        parts = [self.verb]
+        for name in type(self).model_fields:
+            value = getattr(self, name)
+            if isinstance(value, bool):
+                value = "yes" if value else "no"
+            parts.append(str(value))
+        return " ".join(p for p in parts if p != "")
+
+    def tokens(self) -> list[str]:
+        return self.text().split()
+
+
+class Options(BaseModel):
+    """Base for a game's settings; subclasses add fields with defaults and
+    a description (shown by `/politics settings`)."""
+    model_config = ConfigDict(extra="forbid")
+
+
+S = TypeVar("S", bound=BaseModel)
+
+
+def _coerce(value: str, annotation: Any) -> Any:
+    """Turn one word of an action's text form into the field's type."""
+    if annotation is bool:
+        low = value.lower()
+        if low in ("yes", "y", "true", "1", "on"):
+            return True
+        if low in ("no", "n", "false", "0", "off"):
+            return False
+        raise ValueError(value)
+    return value  # pydantic validates and converts the rest
+
+
+class Game(ABC, Generic[S]):
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    State: ClassVar[type[BaseModel]]
+    OptionsModel: ClassVar[type[Options]] = Options
+    actions: ClassVar[tuple[type[Action], ...]]
+    summary: ClassVar[str] = ""  # one line for /politics help
+    rules_text: ClassVar[str] = ""  # the rules in our words, for /politics rules
+
+    # ---- to implement -------------------------------------------------
+    @abstractmethod
+    def setup(self, seats: list[Seat], options: Options, seed: int, server: dict | None = None) -> S:
+        """`server` is this Discord server's saved data for this game (see
+        server_updates), e.g. custom questions and which were already used."""
+
+    @abstractmethod
+    def to_act(self, state: S) -> list[int]:
+        """Seats that may act now (several while picks are simultaneous)."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> list[Action]:
+        """Every legal action of `seat` now (free-text actions excepted:
+        see text_prompts)."""
+
+    @abstractmethod
+    def _apply(self, state: S, seat: int, action: Action) -> list[Event]:
+        """Mutate `state`. Must raise RuleError *before* changing anything."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> dict:
+        """JSON-able view for `seat`, or the public view for None. Never
+        contains another seat's secrets."""
+
+    @abstractmethod
+    def result(self, state: S) -> Result: ...
+
+    # ---- optional hooks -----------------------------------------------
+    def status_text(self, state: S) -> str:
+        """Short public status for the channel (whose turn, phase)."""
+        return ""
+
+    def private_text(self, state: S, seat: int) -> str:
+        """What only `seat` may read (hand, secret pick). Sent by DM or ephemerally."""
+        return ""
+
+    def text_prompts(self, state: S, seat: int) -> list[TextPrompt]:
+        return []
+
+    def timer(self, state: S) -> Timer | None:
+        return None
+
+    def token_label(self, state: S, seat: int, prefix: tuple[str, ...], token: str) -> str:
+        """Label of one choice in a button/select menu built from the action tree."""
+        return token
+
+    def describe_action(self, state: S, seat: int, action: Action) -> str:
+        """Label for autocomplete; defaults to the text form."""
+        return action.text()
+
+    def chat_action(self, state: S, seat: int, text: str) -> Action | None:
+        """A plain chat message from a player that counts as a move (a charades
+        guess), or None. Only called for games that set listens_to_chat."""
+        return None
+
+    listens_to_chat: ClassVar[bool] = False
+
+    def server_updates(self, state: S) -> dict:
+        """Per-server data to merge and save after each action (e.g. question
+        ids used), handed back to setup() in later games."""
+        return {}
+
+    # Per-server data that admins manage with /politics <kind> upload|list|remove.
+    server_data_kinds: ClassVar[tuple[str, ...]] = ()
+
+    def server_import(self, kind: str, filename: str, data: bytes, current: dict) -> tuple[dict, str]:
+        """Validate an uploaded file; return (new server data, report for the admin).
+        Raise RuleError with the first bad row's problem to refuse it whole."""
+        raise RuleError("This game has no data to upload.")
+
+    def server_list(self, kind: str, current: dict) -> str:
+        return "Nothing stored."
+
+    def server_remove(self, kind: str, ident: str, current: dict) -> tuple[dict, str]:
+        raise RuleError("This game has no data to remove.")
+
+    def ai_action(self, state: S, seat: int, rng: Rng) -> Action:
+        """A sensible move for an AI seat; the default picks at random."""
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            raise RuleError("There is nothing to do right now.")
+        return rng.choice(legal)
+
+    def not_your_turn(self, state: S, seat: int) -> str:
+        waiting = self.to_act(state)
+        names = ", ".join(self.seat_name(state, s) for s in waiting if s >= 0)
+        return f"It is not your turn: waiting for {names}." if names else "Nobody can act right now."
+
+    def seat_name(self, state: S, seat: int) -> str:
+        seats = getattr(state, "seats", None)
+        if seats and 0 <= seat < len(seats):
+            s = seats[seat]
+            return s.name if hasattr(s, "name") else str(s)
+        return f"seat {seat}"
+
+    # ---- provided -----------------------------------------------------
+    def options(self, values: dict | None = None) -> Options:
+        try:
+            return self.OptionsModel(**(values or {}))
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            field = ".".join(str(p) for p in err.get("loc", ())) or "setting"
+            raise RuleError(f"The setting '{field}' is not valid: {err.get('msg', 'bad value')}.") from None
+
+    def apply(self, state: S, seat: int, action: Action) -> tuple[S, list[Event]]:
+        """Pure form: returns a new state and the events; `state` is untouched."""
+        new = self.clone(state)
+        events = self.apply_in_place(new, seat, action)
+        return new, events
+
+    def apply_in_place(self, state: S, seat: int, action: Action) -> list[Event]:
+        if seat != SYSTEM and seat not in self.to_act(state):
+            if self.result(state).finished:
+                raise RuleError("This game is over.")
+            raise RuleError(self.not_your_turn(state, seat))
+        return self._apply(state, seat, action)
+
+    def clone(self, state: S) -> S:
+        return state.model_copy(deep=True)
+
+    def dump(self, state: S) -> str:
+        return state.model_dump_json()
+
+    def load(self, data: str | dict) -> S:
+        if isinstance(data, str):
+            return self.State.model_validate_json(data)
+        return self.State.model_validate(data)
+
+    def parse_action(self, text: str) -> Action:
+        """Text form -> typed action, or RuleError saying what is wrong."""
+        words = text.strip().split()
+        if not words:
+            raise RuleError("Say which move to make.")
+        verb = words[0].lower()
+        for cls in self.actions:
+            if cls.verb == verb:
+                break
+        else:
+            verbs = ", ".join(sorted(c.verb for c in self.actions))
+            raise RuleError(f"'{words[0][:40]}' is not a move in {self.title}; moves are: {verbs}.")
+        fields = list(cls.model_fields.items())
+        args = words[1:]
+        values: dict[str, Any] = {}
+        hints = typing.get_type_hints(cls)
+        for i, (name, info) in enumerate(fields):
+            if cls.rest_field == name:
+                values[name] = " ".join(args[i:])
+                args = args[: i]
+                break
+            if i < len(args):
+                try:
+                    values[name] = _coerce(args[i], hints.get(name))
+                except ValueError:
+                    raise RuleError(f"'{args[i][:40]}' is not a valid {name} for '{verb}'.") from None
+        else:
+            if len(args) > len(fields):
+                raise RuleError(f"Too many words for '{verb}': it takes {self.usage(cls)}.")
+        try:
+            return cls(**values)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            loc = err.get("loc") or ("move",)
+            name = str(loc[0])
+            if err.get("type") == "missing":
+                raise RuleError(f"'{verb}' needs a {name}: {self.usage(cls)}.") from None
+            raise RuleError(f"That {name} is not valid for '{verb}': {self.usage(cls)}.") from None
+
+    def usage(self, cls: type[Action]) -> str:
+        return " ".join([cls.verb] + [f"<{n}>" for n in cls.model_fields])
+
+    def to_json(self, state: S) -> dict:
+        return json.loads(self.dump(state))
+
+
+# ---- helpers shared by engines ------------------------------------------
+
+def seat_token(names: list[str], seat: int) -> str:
+    """A one-word handle for a seat in an action's text form: the name with
+    spaces removed (lower case) when unique, else the 1-based seat number."""
+    slugs = ["".join(n.split()).lower() for n in names]
+    slug = slugs[seat]
+    if slug and slugs.count(slug) == 1 and not slug.isdigit():
+        return slug
+    return str(seat + 1)
+
+
+def resolve_seat(names: list[str], token: str) -> int:
+    """Seat named by a token: '2', 'bob', '@bob' (case-insensitive)."""
+    raw = token.strip().lstrip("@").lower()
+    if raw.isdigit() and 1 <= int(raw) <= len(names):
+        return int(raw) - 1
+    slugs = ["".join(n.split()).lower() for n in names]
+    if raw in slugs and slugs.count(raw) == 1:
+        return slugs.index(raw)
+    matches = [i for i, s in enumerate(slugs) if s.startswith(raw)] if raw else []
+    if len(matches) == 1:
+        return matches[0]
+    raise RuleError(f"There is no player '{token[:40]}' in this game.")

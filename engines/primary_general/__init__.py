@@ -1,0 +1,1 @@
+from .game import GAME, PrimaryGeneral  # noqa: F401

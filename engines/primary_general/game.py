@@ -1,0 +1,448 @@
+"""Primary/General: a two-phase card game of Electability and Affiliation.
+
+Decisions the card text leaves open are documented in docs/games/primary-general.md;
+the ones reasonable players disagree about are options.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from ..core import Action, Event, Game, Options, Result, RuleError, Seat, resolve_seat, seat_token
+from ..rng import Rng
+from .cards import BY_SLUG, CARDS
+
+HAND_SIZE = 7
+
+
+class PGOptions(Options):
+    carry_scores: bool = Field(True, description="Electability and Affiliation carry from the Primary into the General")
+    adhd_scope: Literal["phase", "game"] = Field("phase", description="Voter ADHD may remove cards played this phase only, or any card still in play")
+    party_match: bool = Field(False, description="Four players in two parties play a match of four games for points")
+    candidates: Literal["top-two", "per-party"] = Field("per-party", description="In a party match: the top two overall, or the best of each party, become Candidates")
+    match_games: int = Field(4, ge=1, le=9, description="Games in a party match")
+
+
+class InPlay(BaseModel):
+    id: int  # stable number shown to players ("c3")
+    card: str
+    target: int
+    by: int
+    phase: str
+
+
+class PGState(BaseModel):
+    seats: list[Seat]
+    options: PGOptions
+    rng: int
+    phase: Literal["primary", "general", "over"] = "primary"
+    deck: list[str]
+    hands: list[list[str]]
+    in_play: list[InPlay] = []
+    discard: list[str] = []
+    electability: list[int]
+    affiliation: list[int]
+    turn: int = 0  # seat whose turn it is
+    starter: int = 0
+    next_card_id: int = 1
+    candidates: list[int] = []
+    primary_totals: list[int] = []
+    general_totals: list[int] = []
+    winner: int | None = None
+    winner_reason: str = ""
+    # party match
+    game_number: int = 1
+    points: list[int] = []
+    parties: list[int] = []  # party index per seat
+    history: list[dict] = []  # finished games of a match: winner, candidates
+
+
+class Play(Action):
+    """Play a card from your hand on a player (or, for Voter ADHD, on a card in play)."""
+    verb = "play"
+    card: str
+    target: str
+
+
+@lru_cache(maxsize=4096)
+def _play(card: str, target: str) -> Play:
+    # Actions are frozen, so legal_actions can hand out shared instances.
+    return Play(card=card, target=target)
+
+
+@lru_cache(maxsize=256)
+def _seat_tokens(names: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(seat_token(list(names), s) for s in range(len(names)))
+
+
+def _party_names() -> tuple[str, str]:
+    return ("Blue", "Red")
+
+
+class PrimaryGeneral(Game[PGState]):
+    id = "primary-general"
+    title = "Primary/General"
+    min_players = 2
+    max_players = 4
+    State = PGState
+    OptionsModel = PGOptions
+    actions = (Play,)
+    summary = "Card game in two phases: win your party's nomination, then the presidency. 2–4 players."
+    rules_text = (
+        "**Primary/General** — 2–4 players, two phases.\n"
+        "• Each phase every player draws 7 cards; a random player starts and turns go round until every hand is empty. "
+        "On your turn play one card on any player, yourself included (`/politics play move:play tack-center bob`).\n"
+        "• Cards change Electability (always good) and Affiliation (closeness to your party's base). "
+        "Voter ADHD takes a card out of play and undoes it.\n"
+        "• After the Primary, Electability + Affiliation: the top two are the Candidates, the rest Spoilers (with two players both are Candidates).\n"
+        "• After the General, Electability − Affiliation: the Candidate with the highest positive total is President; "
+        "if no Candidate is positive, the Spoiler with the highest Electability is.\n"
+        "• Party match (setting): four players in two parties, four games; a Candidate scores 1, the President 2 and the President's partner 1."
+    )
+
+    # ---- setup ---------------------------------------------------------
+    def setup(self, seats: list[Seat], options: Options, seed: int, server: dict | None = None) -> PGState:
+        opts = options if isinstance(options, PGOptions) else PGOptions(**options.model_dump())
+        n = len(seats)
+        if not self.min_players <= n <= self.max_players:
+            raise RuleError(f"Primary/General takes 2 to 4 players, not {n}.")
+        if opts.party_match and n != 4:
+            raise RuleError("The party match needs exactly four players.")
+        rng = Rng(seed)
+        state = PGState(
+            seats=list(seats), options=opts, rng=0, deck=[], hands=[[] for _ in seats],
+            electability=[0] * n, affiliation=[0] * n, points=[0] * n,
+            parties=[i % 2 for i in range(n)] if opts.party_match else [],
+        )
+        self._new_game(state, rng)
+        state.rng = rng.state
+        return state
+
+    def _new_game(self, state: PGState, rng: Rng) -> None:
+        deck = [c.slug for c in CARDS for _ in range(c.count)]
+        rng.shuffle(deck)
+        n = len(state.seats)
+        state.deck = deck
+        state.hands = [[] for _ in range(n)]
+        state.in_play, state.discard = [], []
+        state.electability, state.affiliation = [0] * n, [0] * n
+        state.candidates, state.primary_totals, state.general_totals = [], [], []
+        state.winner, state.winner_reason = None, ""
+        state.phase = "primary"
+        self._start_phase(state, rng)
+
+    def _start_phase(self, state: PGState, rng: Rng) -> None:
+        for hand in state.hands:
+            for _ in range(HAND_SIZE):
+                hand.append(state.deck.pop())
+            hand.sort()
+        state.starter = rng.below(len(state.seats))
+        state.turn = state.starter
+
+    # ---- queries -------------------------------------------------------
+    def names(self, state: PGState) -> list[str]:
+        return [s.name for s in state.seats]
+
+    def to_act(self, state: PGState) -> list[int]:
+        if state.phase == "over":
+            return []
+        return [state.turn]
+
+    def _removable(self, state: PGState) -> list[InPlay]:
+        return [c for c in state.in_play if not BY_SLUG[c.card].removes
+                and (state.options.adhd_scope == "game" or c.phase == state.phase)]
+
+    def legal_actions(self, state: PGState, seat: int) -> list[Action]:
+        if state.phase == "over" or seat != state.turn:
+            return []
+        names = self.names(state)
+        out: list[Action] = []
+        for slug in sorted(set(state.hands[seat])):
+            if BY_SLUG[slug].removes:
+                targets = [f"c{c.id}" for c in self._removable(state)] or ["none"]
+                out.extend(_play(slug, t) for t in targets)
+            else:
+                out.extend(_play(slug, t) for t in _seat_tokens(tuple(names)))
+        return out
+
+    # ---- apply ---------------------------------------------------------
+    def _apply(self, state: PGState, seat: int, action: Action) -> list[Event]:
+        if not isinstance(action, Play):
+            raise RuleError("In Primary/General the only move is to play a card.")
+        slug = self._resolve_card(action.card)
+        if slug not in state.hands[seat]:
+            raise RuleError(f"You have no {BY_SLUG[slug].name} in your hand.")
+        card = BY_SLUG[slug]
+        name = state.seats[seat].name
+        events: list[Event] = []
+        if card.removes:
+            removable = self._removable(state)
+            tok = action.target.lower().lstrip("#")
+            if tok == "none":
+                if removable:
+                    raise RuleError("There are cards in play: Voter ADHD must remove one of them.")
+                target_card = None
+            else:
+                if not tok.startswith("c") or not tok[1:].isdigit():
+                    raise RuleError("Voter ADHD removes a card in play: name it like c3 (see the board).")
+                cid = int(tok[1:])
+                matches = [c for c in removable if c.id == cid]
+                if not matches:
+                    if any(c.id == cid for c in state.in_play):
+                        raise RuleError("That card can't be removed: Voter ADHD only removes cards played this phase, and never another Voter ADHD.")
+                    raise RuleError(f"There is no card c{cid} in play.")
+                target_card = matches[0]
+            # validated: mutate from here on
+            state.hands[seat].remove(slug)
+            state.discard.append(slug)
+            if target_card is None:
+                events.append(Event(text=f"{name} plays Voter ADHD, but there is nothing in play to forget."))
+            else:
+                removed = BY_SLUG[target_card.card]
+                state.in_play.remove(target_card)
+                state.discard.append(target_card.card)
+                state.electability[target_card.target] -= removed.electability
+                state.affiliation[target_card.target] -= removed.affiliation
+                whom = state.seats[target_card.target].name
+                events.append(Event(text=f"{name} plays Voter ADHD: {removed.name} on {whom} is forgotten ({removed.short()} undone)."))
+        else:
+            target = resolve_seat(self.names(state), action.target)
+            state.hands[seat].remove(slug)
+            state.in_play.append(InPlay(id=state.next_card_id, card=slug, target=target, by=seat, phase=state.phase))
+            state.next_card_id += 1
+            state.electability[target] += card.electability
+            state.affiliation[target] += card.affiliation
+            whom = "themself" if target == seat else state.seats[target].name
+            events.append(Event(text=f"{name} plays {card.name} on {whom} ({card.short()})."))
+        rng = Rng(state.rng)
+        self._advance(state, rng, events)
+        state.rng = rng.state
+        return events
+
+    def _resolve_card(self, token: str) -> str:
+        tok = token.lower()
+        if tok in BY_SLUG:
+            return tok
+        matches = [c.slug for c in CARDS if c.slug.startswith(tok) or c.name.lower().replace(" ", "-").startswith(tok)]
+        if len(matches) == 1:
+            return matches[0]
+        raise RuleError(f"There is no card called '{token[:40]}'.")
+
+    def _advance(self, state: PGState, rng: Rng, events: list[Event]) -> None:
+        n = len(state.seats)
+        if any(state.hands):
+            nxt = (state.turn + 1) % n
+            while not state.hands[nxt]:
+                nxt = (nxt + 1) % n
+            state.turn = nxt
+            return
+        if state.phase == "primary":
+            self._end_primary(state, rng, events)
+        else:
+            self._end_general(state, rng, events)
+
+    def _rank(self, seats: list[int], key, rng: Rng) -> list[int]:
+        """Order seats by key (descending); exact ties are broken by a seeded draw."""
+        draw = {s: rng.random() for s in seats}
+        return sorted(seats, key=lambda s: (key(s), draw[s]), reverse=True)
+
+    def _end_primary(self, state: PGState, rng: Rng, events: list[Event]) -> None:
+        n = len(state.seats)
+        totals = [state.electability[i] + state.affiliation[i] for i in range(n)]
+        state.primary_totals = totals
+        key = lambda s: (totals[s], state.electability[s])  # noqa: E731 - tie: more Electability
+        if n == 2:
+            cands = [0, 1]
+        elif state.options.party_match and state.options.candidates == "per-party":
+            cands = [self._rank([s for s in range(n) if state.parties[s] == p], key, rng)[0] for p in (0, 1)]
+        else:
+            cands = self._rank(list(range(n)), key, rng)[:2]
+        state.candidates = sorted(cands)
+        listing = ", ".join(f"{state.seats[i].name} {totals[i]}" for i in range(n))
+        names = " and ".join(state.seats[i].name for i in state.candidates)
+        spoilers = [state.seats[i].name for i in range(n) if i not in state.candidates]
+        text = f"**The Primary is over.** Electability + Affiliation: {listing}. Candidates: {names}."
+        if spoilers:
+            text += f" Spoilers: {', '.join(spoilers)}."
+        events.append(Event(text=text))
+        if state.options.party_match:
+            for c in state.candidates:
+                state.points[c] += 1
+        # The table is cleared between phases; cards played stay only as effects.
+        if state.options.adhd_scope == "phase":
+            state.discard.extend(c.card for c in state.in_play)
+            state.in_play = []
+        if not state.options.carry_scores:
+            state.electability, state.affiliation = [0] * n, [0] * n
+        state.phase = "general"
+        self._start_phase(state, rng)
+        events.append(Event(text=f"**The General begins.** Everyone draws 7 new cards; {state.seats[state.turn].name} starts."))
+
+    def _end_general(self, state: PGState, rng: Rng, events: list[Event]) -> None:
+        n = len(state.seats)
+        totals = [state.electability[i] - state.affiliation[i] for i in range(n)]
+        state.general_totals = totals
+        positive = [c for c in state.candidates if totals[c] > 0]
+        if positive:
+            winner = self._rank(positive, lambda s: (totals[s], state.electability[s]), rng)[0]
+            reason = f"the Candidate with the highest positive total ({totals[winner]})"
+        else:
+            spoilers = [s for s in range(n) if s not in state.candidates] or list(state.candidates)
+            winner = self._rank(spoilers, lambda s: (state.electability[s], totals[s]), rng)[0]
+            who = "Spoiler" if len(spoilers) < n and winner not in state.candidates else "Candidate"
+            reason = f"no Candidate is positive, so the {who} with the highest Electability ({state.electability[winner]})"
+        state.winner, state.winner_reason = winner, reason
+        listing = ", ".join(f"{state.seats[i].name} {totals[i]}" for i in range(n))
+        events.append(Event(text=f"**The General is over.** Electability − Affiliation: {listing}. "
+                                 f"**{state.seats[winner].name} is President**: {reason}."))
+        if not state.options.party_match:
+            state.phase = "over"
+            return
+        state.points[winner] += 2
+        for s in range(n):
+            if s != winner and state.parties[s] == state.parties[winner]:
+                state.points[s] += 1
+        state.history.append({"game": state.game_number, "winner": winner, "candidates": list(state.candidates)})
+        party = _party_names()
+        standings = ", ".join(f"{state.seats[i].name} ({party[state.parties[i]]}) {state.points[i]}" for i in range(n))
+        events.append(Event(text=f"Standings after game {state.game_number} of {state.options.match_games}: {standings}."))
+        if state.game_number >= state.options.match_games:
+            state.phase = "over"
+            return
+        state.game_number += 1
+        self._new_game(state, rng)
+        events.append(Event(text=f"**Game {state.game_number} begins.** New deck, new hands; {state.seats[state.turn].name} starts."))
+
+    # ---- views ---------------------------------------------------------
+    def view(self, state: PGState, seat: int | None) -> dict:
+        n = len(state.seats)
+        players = []
+        for i in range(n):
+            role = "candidate" if i in state.candidates else ("spoiler" if state.candidates else "")
+            players.append({
+                "name": state.seats[i].name, "bot": state.seats[i].bot,
+                "electability": state.electability[i], "affiliation": state.affiliation[i],
+                "cards_in_hand": len(state.hands[i]), "role": role,
+                "primary_total": state.primary_totals[i] if state.primary_totals else None,
+                "general_total": state.general_totals[i] if state.general_totals else None,
+                "points": state.points[i] if state.options.party_match else None,
+                "party": _party_names()[state.parties[i]] if state.parties else None,
+            })
+        v = {
+            "game": self.id, "phase": state.phase, "turn": state.turn if state.phase != "over" else None,
+            "players": players, "deck": len(state.deck), "discard": len(state.discard),
+            "in_play": [{"id": f"c{c.id}", "card": BY_SLUG[c.card].name, "effect": BY_SLUG[c.card].short(),
+                         "target": c.target, "by": c.by, "phase": c.phase} for c in state.in_play],
+            "winner": state.winner, "winner_reason": state.winner_reason,
+            "party_match": state.options.party_match, "game_number": state.game_number,
+            "match_games": state.options.match_games,
+        }
+        if seat is not None and 0 <= seat < n:
+            v["you"] = seat
+            v["hand"] = [{"card": s, "name": BY_SLUG[s].name, "effect": BY_SLUG[s].effect_text()} for s in state.hands[seat]]
+        return v
+
+    def result(self, state: PGState) -> Result:
+        n = len(state.seats)
+        if state.phase != "over":
+            return Result(finished=False, scores=[float(x) for x in (state.points or [0] * n)])
+        if state.options.party_match:
+            best = max(state.points)
+            winners = [i for i in range(n) if state.points[i] == best]
+            return Result(finished=True, winners=winners, scores=[float(p) for p in state.points],
+                          summary="Match over: " + ", ".join(state.seats[w].name for w in winners) + f" with {best} points.")
+        scores = [float(t) for t in state.general_totals] if state.general_totals else [0.0] * n
+        return Result(finished=True, winners=[state.winner], scores=scores,
+                      summary=f"{state.seats[state.winner].name} is President.")
+
+    def status_text(self, state: PGState) -> str:
+        if state.phase == "over":
+            return self.result(state).summary
+        phase = "Primary" if state.phase == "primary" else "General"
+        prefix = f"Game {state.game_number}/{state.options.match_games} · " if state.options.party_match else ""
+        return f"{prefix}{phase} · {state.seats[state.turn].name} to play · deck {len(state.deck)}"
+
+    def private_text(self, state: PGState, seat: int) -> str:
+        hand = state.hands[seat]
+        if not hand:
+            return "Your hand is empty."
+        lines = [f"**Your hand** ({len(hand)}):"]
+        for slug in hand:
+            c = BY_SLUG[slug]
+            lines.append(f"• {c.name} — {c.effect_text()}")
+        return "\n".join(lines)
+
+    def token_label(self, state: PGState, seat: int, prefix: tuple[str, ...], token: str) -> str:
+        if len(prefix) == 1 and token in BY_SLUG:
+            c = BY_SLUG[token]
+            return f"{c.name} ({c.short()})"
+        if len(prefix) == 2:
+            if token == "none":
+                return "Nothing in play: discard it"
+            if token.startswith("c") and token[1:].isdigit():
+                for c in state.in_play:
+                    if c.id == int(token[1:]):
+                        return f"{BY_SLUG[c.card].name} on {state.seats[c.target].name}"
+            try:
+                return "on " + state.seats[resolve_seat(self.names(state), token)].name
+            except RuleError:
+                return token
+        return token
+
+    def describe_action(self, state: PGState, seat: int, action: Action) -> str:
+        assert isinstance(action, Play)
+        return f"{self.token_label(state, seat, ('play',), action.card)} {self.token_label(state, seat, ('play', action.card), action.target)}"
+
+    # ---- AI ------------------------------------------------------------
+    def ai_action(self, state: PGState, seat: int, rng: Rng) -> Action:
+        """Greedy: pick the play that most improves my standing relative to the
+        best rival, judged by the score that decides the current phase."""
+        legal = self.legal_actions(state, seat)
+        best, best_score = None, None
+        for action in legal:
+            sim = self.clone(state)
+            sim.rng = 12345  # don't consume the real RNG when looking ahead
+            try:
+                self._apply_effect_only(sim, seat, action)
+            except RuleError:
+                continue
+            score = self._standing(sim, seat) + rng.random() * 0.01
+            if best_score is None or score > best_score:
+                best, best_score = action, score
+        return best or rng.choice(legal)
+
+    def _apply_effect_only(self, state: PGState, seat: int, action: Play) -> None:
+        card = BY_SLUG[self._resolve_card(action.card)]
+        if card.removes:
+            if action.target == "none":
+                return
+            cid = int(action.target[1:])
+            c = next(c for c in state.in_play if c.id == cid)
+            removed = BY_SLUG[c.card]
+            state.electability[c.target] -= removed.electability
+            state.affiliation[c.target] -= removed.affiliation
+        else:
+            t = resolve_seat(self.names(state), action.target)
+            state.electability[t] += card.electability
+            state.affiliation[t] += card.affiliation
+
+    def _standing(self, state: PGState, seat: int) -> float:
+        n = len(state.seats)
+        if state.phase == "primary":
+            # Primary: want a high E+A, but keep an eye on the General (E-A).
+            score = [state.electability[i] + state.affiliation[i] + 0.3 * (state.electability[i] - state.affiliation[i]) for i in range(n)]
+            rivals = sorted((score[i] for i in range(n) if i != seat), reverse=True)
+            # Two Candidates: beating the second-best rival is what matters.
+            bar = rivals[1] if len(rivals) > 1 and n > 2 else rivals[0]
+            return score[seat] - bar
+        score = [state.electability[i] - state.affiliation[i] for i in range(n)]
+        if seat in state.candidates:
+            other = [c for c in state.candidates if c != seat][0]
+            return score[seat] - max(score[other], 0)
+        # A Spoiler wins only if both Candidates end non-positive.
+        return -sum(max(score[c], 0) for c in state.candidates) + 0.5 * state.electability[seat]
+
+
+GAME = PrimaryGeneral()

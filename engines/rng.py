@@ -1,0 +1,56 @@
+"""A tiny deterministic RNG whose whole state is one integer.
+
+Why not random.Random: its state is 625 integers, which bloats every stored
+game; splitmix64 is fast, well mixed, and serialises as a single int.
+"""
+from __future__ import annotations
+
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    __slots__ = ("state",)
+
+    def __init__(self, state: int) -> None:
+        self.state = state & _MASK
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """Uniform integer in [0, n)."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        # Rejection sampling keeps it exactly uniform.
+        limit = (_MASK + 1) - ((_MASK + 1) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def randint(self, lo: int, hi: int) -> int:
+        """Uniform integer in [lo, hi], like random.randint."""
+        return lo + self.below(hi - lo + 1)
+
+    def die(self, sides: int = 6) -> int:
+        return self.randint(1, sides)
+
+    def random(self) -> float:
+        return (self.next64() >> 11) / float(1 << 53)
+
+    def choice(self, seq):
+        return seq[self.below(len(seq))]
+
+    def shuffle(self, items: list) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def sample(self, seq, k: int) -> list:
+        pool = list(seq)
+        self.shuffle(pool)
+        return pool[:k]
