@@ -1,0 +1,141 @@
+"""`politics-bot bench`: every figure is a ratio against a floor measured in
+the same run, because these machines are shared and noisy."""
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+import statistics
+import tempfile
+import time
+
+from PIL import Image
+
+from engines import all_games, get_game
+from engines.rng import Rng
+from render import get_renderer
+
+from .messages import Ctx, User
+from .service import GameService
+from .simulate import play_one, simulate
+from .store import Store
+
+CHANNELS = 1000
+
+
+def _pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p * len(ordered)))]
+
+
+def bench_random_play(game_id: str, seconds: float = 2.0) -> dict:
+    n, total = 8, None
+    while True:
+        result = simulate(game_id, n, players=None, seed=1)
+        if result["seconds"] >= seconds or n >= 100_000:
+            total = result
+            break
+        n *= 2
+    return {"games_per_second": total["games_per_second"], "actions_per_second": total["actions_per_second"],
+            "games": total["games"], "errors": total["errors"]}
+
+
+async def bench_actions(game_id: str, samples: int = 400) -> dict:
+    game = get_game(game_id)
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await Store.open(os.path.join(tmp, "bench.db"))
+        service = GameService(store, inline_ai=False, render=False)
+        players = game.min_players
+        users = [[User(f"{c}{p:02d}", f"p{p}") for p in range(players)] for c in range(CHANNELS)]
+        for c in range(CHANNELS):
+            ch = f"9{c:06d}"
+            await service.handle(Ctx(users[c][0], ch, "g"), "new", {"game": game_id, "seed": c})
+            for p in range(1, players):
+                await service.handle(Ctx(users[c][p], ch, "g"), "join", {})
+            await service.handle(Ctx(users[c][0], ch, "g"), "start", {})
+        rng = Rng(42)
+        times: list[float] = []
+        sizes = []
+        c = 0
+        while len(times) < samples:
+            ch = f"9{c % CHANNELS:06d}"
+            loaded = await service._load(ch)
+            c += 1
+            if loaded.record["status"] != "playing":
+                continue
+            state = game.load(loaded.record["state"])
+            acting = [s for s in game.to_act(state) if s >= 0]
+            if not acting:
+                continue
+            seat = acting[0]
+            legal = game.legal_actions(state, seat)
+            if not legal:
+                continue
+            action = legal[rng.below(len(legal))].text()
+            ctx = Ctx(users[(c - 1) % CHANNELS][seat], ch, "g")
+            t0 = time.perf_counter()
+            await service.handle(ctx, "do", {"action": action})
+            times.append(time.perf_counter() - t0)
+            sizes.append(await store.row_bytes(ch))
+        # The floor: one bare one-row commit on the same database and settings.
+        await store.db.execute("CREATE TABLE IF NOT EXISTS floor(id INTEGER PRIMARY KEY, v TEXT)")
+        await store.db.execute("INSERT OR REPLACE INTO floor VALUES(1, 'x')")
+        floor: list[float] = []
+        for i in range(samples):
+            t0 = time.perf_counter()
+            await store.db.execute("UPDATE floor SET v=? WHERE id=1", (str(i),))
+            floor.append(time.perf_counter() - t0)
+        await store.close()
+    med, p99, fmed = statistics.median(times), _pct(times, 0.99), statistics.median(floor)
+    return {"action_median_ms": round(med * 1000, 3), "action_p99_ms": round(p99 * 1000, 3),
+            "bare_commit_median_ms": round(fmed * 1000, 3),
+            "action_p99_over_commit": round(p99 / fmed, 2), "action_median_over_commit": round(med / fmed, 2),
+            "stored_bytes_median": int(statistics.median(sizes)), "channels": CHANNELS}
+
+
+def bench_render(game_id: str, rounds: int = 7) -> dict | None:
+    renderer = get_renderer(game_id)
+    if renderer is None:
+        return None
+    game = get_game(game_id)
+    state, _ = play_one(game, game.min_players, 3, set())
+    view = game.view(state, None)
+    renderer(view)  # warm caches (base map, fonts), as a running bot would be
+    times, encodes, sizes = [], [], []
+    for _ in range(rounds):
+        t0 = time.perf_counter()
+        images = renderer(view)
+        times.append(time.perf_counter() - t0)
+        enc = 0.0
+        for _name, data in images:
+            img = Image.open(io.BytesIO(data))
+            img.load()
+            t1 = time.perf_counter()
+            _encode_like(img)
+            enc += time.perf_counter() - t1
+        encodes.append(enc)
+        sizes = [len(d) for _n, d in images]
+    med, enc = statistics.median(times), statistics.median(encodes)
+    return {"render_median_ms": round(med * 1000, 2), "bare_encode_median_ms": round(enc * 1000, 2),
+            "render_over_encode": round(med / enc, 2) if enc else None,
+            "images": len(sizes), "largest_image_kb": round(max(sizes) / 1024, 1) if sizes else 0}
+
+
+def _encode_like(img: Image.Image) -> bytes:
+    try:
+        from render.core import encode_png
+        return encode_png(img)
+    except ImportError:
+        buf = io.BytesIO()
+        img.save(buf, "PNG")
+        return buf.getvalue()
+
+
+def run_bench(games: list[str] | None = None, quick: bool = False) -> dict:
+    out = {}
+    for game_id in games or sorted(all_games()):
+        entry = {"random_play": bench_random_play(game_id, 0.5 if quick else 2.0)}
+        entry["bot_layer"] = asyncio.run(bench_actions(game_id, 100 if quick else 400))
+        entry["render"] = bench_render(game_id, 3 if quick else 7)
+        out[game_id] = entry
+    return out

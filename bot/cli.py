@@ -1,0 +1,159 @@
+"""The `politics-bot` command: run, play, replay, simulate, render, bench."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import os
+import sys
+
+from .settings import Settings, load_dotenv
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="politics-bot", description="Election board games on Discord.")
+    sub = parser.add_subparsers(dest="command")
+
+    p_run = sub.add_parser("run", help="connect to Discord (DISCORD_TOKEN); without a token, open the local table")
+    p_run.add_argument("--game", help="game for the local table fallback")
+
+    p_play = sub.add_parser("play", help="the local table: you against AI seats in this terminal")
+    p_play.add_argument("game", nargs="?")
+    p_play.add_argument("--bots", type=int, default=1)
+    p_play.add_argument("--seed", type=int)
+    p_play.add_argument("--settings", help='game settings, e.g. "deal=one"')
+    p_play.add_argument("--out", default="out/table", help="folder for the board images")
+    p_play.add_argument("--db", default=None, help="SQLite file (default: a fresh file in --out)")
+
+    p_replay = sub.add_parser("replay", help="run a transcript and print what the bot would send (JSON Lines)")
+    p_replay.add_argument("file")
+    p_replay.add_argument("--images", help="also write the images to this folder")
+    p_replay.add_argument("--no-images", action="store_true", help="skip rendering (faster)")
+
+    p_sim = sub.add_parser("simulate", help="AI-vs-AI games, headless; prints one JSON object")
+    p_sim.add_argument("game")
+    p_sim.add_argument("-n", type=int, default=100)
+    p_sim.add_argument("--players", type=int)
+    p_sim.add_argument("--seed", type=int, default=0)
+    p_sim.add_argument("--ai-seats", default="all", help="comma-separated seats played by the AI ('all', 'none', '0,2'); others move at random")
+    p_sim.add_argument("--settings", default="")
+
+    p_render = sub.add_parser("render", help="play random legal actions and write the board image(s)")
+    p_render.add_argument("game")
+    p_render.add_argument("--seed", type=int, default=1)
+    p_render.add_argument("--actions", type=int, default=20)
+    p_render.add_argument("--players", type=int)
+    p_render.add_argument("--out", default="out/render")
+
+    p_bench = sub.add_parser("bench", help="benchmarks, as ratios against floors measured in the same run")
+    p_bench.add_argument("--game", action="append", help="only these games")
+    p_bench.add_argument("--quick", action="store_true")
+
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=os.environ.get("LOG_LEVEL", "WARNING"), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        if args.command in (None, "run"):
+            return _run(getattr(args, "game", None))
+        if args.command == "play":
+            return _play(args)
+        if args.command == "replay":
+            return _replay(args)
+        if args.command == "simulate":
+            return _simulate(args)
+        if args.command == "render":
+            return _render(args)
+        if args.command == "bench":
+            from .bench import run_bench
+            print(json.dumps(run_bench(args.game, args.quick), indent=2))
+            return 0
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # one clear line, never a traceback
+        logging.getLogger("politics").debug("fatal", exc_info=True)
+        print(f"politics-bot: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _run(game: str | None) -> int:
+    load_dotenv()
+    settings = Settings.from_env()
+    if not settings.token:
+        if not sys.stdin.isatty():
+            print("No DISCORD_TOKEN is set, and there is no terminal for the local table: "
+                  "set DISCORD_TOKEN (see .env.example) to connect to Discord.")
+            return 0
+        print("No DISCORD_TOKEN is set: opening the local table against AI seats instead "
+              "(set DISCORD_TOKEN in .env to connect to Discord).")
+        return _play(argparse.Namespace(game=game, bots=1, seed=None, settings=None, out="out/table", db=None))
+    from .discord_app import run_discord
+    return run_discord(settings)
+
+
+def _play(args) -> int:
+    from .table import run_table
+    db = args.db or os.path.join(args.out, "table.db")
+    return asyncio.run(run_table(args.game, args.bots, args.seed, args.out, db, args.settings))
+
+
+def _replay(args) -> int:
+    from .transcript import dumps, run_transcript
+    if not os.path.exists(args.file):
+        print(f"politics-bot: no such transcript: {args.file}", file=sys.stderr)
+        return 2
+    for entry in asyncio.run(run_transcript(args.file, render=not args.no_images, image_dir=args.images)):
+        print(dumps(entry))
+    return 0
+
+
+def _simulate(args) -> int:
+    from engines import get_game
+    from .service import parse_settings
+    from .simulate import simulate
+    game = get_game(args.game)
+    players = args.players or game.min_players
+    if args.ai_seats == "all":
+        ai = set(range(players))
+    elif args.ai_seats in ("none", ""):
+        ai = set()
+    else:
+        ai = {int(x) for x in args.ai_seats.split(",")}
+    print(json.dumps(simulate(args.game, args.n, players, args.seed, ai, parse_settings(args.settings))))
+    return 0
+
+
+def _render(args) -> int:
+    from engines import Seat, get_game
+    from engines.rng import Rng
+    from render import get_renderer
+    game = get_game(args.game)
+    renderer = get_renderer(game.id)
+    if renderer is None:
+        print(f"politics-bot: {game.id} has no renderer yet", file=sys.stderr)
+        return 2
+    players = args.players or game.min_players
+    state = game.setup([Seat(name=f"Player {i + 1}") for i in range(players)], game.options({}), args.seed)
+    rng = Rng(args.seed)
+    for _ in range(args.actions):
+        if game.result(state).finished:
+            break
+        acting = [s for s in game.to_act(state) if s >= 0]
+        if not acting:
+            break
+        seat = rng.choice(acting)
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            break
+        game.apply_in_place(state, seat, rng.choice(legal))
+    os.makedirs(args.out, exist_ok=True)
+    for name, data in renderer(game.view(state, None)):
+        path = os.path.join(args.out, name)
+        with open(path, "wb") as fh:
+            fh.write(data)
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

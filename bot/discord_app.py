@@ -1,0 +1,387 @@
+"""The Discord front end: discord.py's CommandTree and persistent components
+on top of GameService. Everything here is translation; no rules, no storage.
+
+- Slash commands are generated from bot.registry, so Discord, the local table
+  and transcripts share one definition.
+- Every interaction is acknowledged first (defer), then worked on, so the
+  3-second limit holds however slow a render is; renders run in a thread.
+- Buttons and menus are DynamicItems matched by custom_id, so they keep working
+  after a restart with no view to re-register.
+- A DM that bounces (closed DMs) turns into a channel notice with a button
+  that shows the same controls ephemerally.
+"""
+from __future__ import annotations
+
+import asyncio
+import inspect
+import io
+import logging
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import tasks
+
+from engines import all_games
+
+from .messages import Button, Ctx, Outgoing, Select, User, chunk_text
+from .registry import CommandSpec, commands
+from .service import GameService
+from .settings import Settings
+from .store import Store
+
+log = logging.getLogger("politics.discord")
+
+STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
+          "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
+DM_CLOSED = {50007, 50278}
+
+
+def point_at(api_base: str | None, gateway_url: str | None) -> None:
+    """Tests only: aim discord.py at a local fake Discord."""
+    if api_base:
+        discord.http.Route.BASE = api_base.rstrip("/")
+    if gateway_url:
+        import yarl
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+
+
+# ---- components ---------------------------------------------------------
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p[bgt]:(?P<rest>.+)"):
+    def __init__(self, custom_id: str) -> None:
+        super().__init__(discord.ui.Button(custom_id=custom_id, label="…"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
+        return cls(item.custom_id)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.on_component(interaction, self.item.custom_id, [])
+
+
+class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"ps:(?P<rest>.+)"):
+    def __init__(self, custom_id: str) -> None:
+        super().__init__(discord.ui.Select(custom_id=custom_id, options=[discord.SelectOption(label="…")]))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
+        return cls(item.custom_id)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = list((interaction.data or {}).get("values", []))
+        await interaction.client.on_component(interaction, self.item.custom_id, values)
+
+
+class TextModal(discord.ui.Modal):
+    """Shown for free-text moves. Its submission is handled in on_interaction
+    (by custom_id), so it also works for a form opened before a restart."""
+
+    def __init__(self, custom_id: str, title: str, label: str, placeholder: str) -> None:
+        super().__init__(title=title or "Answer", custom_id=custom_id, timeout=None)
+        self.add_item(discord.ui.TextInput(label=label or "Answer", placeholder=placeholder or None,
+                                           max_length=200, custom_id="text"))
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:  # handled in on_interaction
+        return None
+
+
+def build_view(rows: list[list[Button | Select]]) -> discord.ui.View | None:
+    if not rows:
+        return None
+    view = discord.ui.View(timeout=None)
+    for row_index, row in enumerate(rows[:5]):
+        for item in row:
+            if isinstance(item, Button):
+                view.add_item(discord.ui.Button(label=item.label[:80], custom_id=item.custom_id[:100],
+                                                style=STYLES[item.style], row=row_index))
+            else:
+                options = [discord.SelectOption(label=label[:100], value=value[:100]) for label, value in item.options[:25]]
+                view.add_item(discord.ui.Select(custom_id=item.custom_id[:100], placeholder=item.placeholder[:150],
+                                                options=options, row=row_index))
+    # Stopped before sending: the DynamicItems above handle the clicks, so the
+    # view must not also be stored (it would see every click twice).
+    view.stop()
+    return view
+
+
+# ---- slash commands from the registry ---------------------------------------
+
+def _annotation(opt) -> Any:
+    if opt.kind == "int":
+        lo = opt.min_value if opt.min_value is not None else -(2**53)
+        hi = opt.max_value if opt.max_value is not None else 2**53
+        return app_commands.Range[int, lo, hi]
+    if opt.kind == "attachment":
+        return discord.Attachment
+    return app_commands.Range[str, 0, opt.max_length or 100]
+
+
+def make_command(client: "PoliticsBot", spec: CommandSpec) -> app_commands.Command:
+    async def callback(interaction: discord.Interaction, **kwargs: Any) -> None:
+        await client.on_slash(interaction, spec, kwargs)
+
+    params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
+    for opt in sorted(spec.options, key=lambda o: not o.required):
+        params.append(inspect.Parameter(opt.name, inspect.Parameter.KEYWORD_ONLY, annotation=_annotation(opt),
+                                        default=inspect.Parameter.empty if opt.required else None))
+    callback.__signature__ = inspect.Signature(params)
+    callback.__discord_app_commands_param_description__ = {o.name: o.description[:100] for o in spec.options}
+    choices = {o.name: [app_commands.Choice(name=c, value=c) for c in o.choices[:25]] for o in spec.options if o.choices}
+    if choices:
+        callback.__discord_app_commands_param_choices__ = choices
+    auto = {}
+    for opt in spec.options:
+        if opt.autocomplete:
+            auto[opt.name] = _make_autocomplete(client, spec, opt.name)
+    if auto:
+        callback.__discord_app_commands_param_autocomplete__ = auto
+    return app_commands.Command(name=spec.leaf, description=spec.description[:100], callback=callback)
+
+
+def _make_autocomplete(client: "PoliticsBot", spec: CommandSpec, option: str):
+    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        found = await client.service.autocomplete(client.ctx_of(interaction), spec.name, option, current)
+        return [app_commands.Choice(name=label[:100] or value[:100], value=value[:100]) for label, value in found[:25]]
+    return complete
+
+
+def build_group(client: "PoliticsBot") -> app_commands.Group:
+    root = app_commands.Group(name="politics", description="Election board games in this channel")
+    groups: dict[str, app_commands.Group] = {}
+    for spec in commands().values():
+        command = make_command(client, spec)
+        if spec.group:
+            if spec.group not in groups:
+                groups[spec.group] = app_commands.Group(name=spec.group, description=f"Server {spec.group} (admins)",
+                                                        parent=root)
+            groups[spec.group].add_command(command)
+        else:
+            root.add_command(command)
+    return root
+
+
+# ---- the client ---------------------------------------------------------------
+
+class PoliticsBot(discord.Client):
+    def __init__(self, settings: Settings, *, service: GameService | None = None, sync_commands: bool = True,
+                 guild_ready_timeout: float = 2.0) -> None:
+        intents = discord.Intents.default()
+        intents.message_content = any(g.listens_to_chat for g in all_games().values()) and settings.message_content
+        super().__init__(intents=intents, guild_ready_timeout=guild_ready_timeout)
+        self.settings = settings
+        self.service = service
+        self.sync_commands = sync_commands
+        self.tree = app_commands.CommandTree(self)
+        self.tree.add_command(build_group(self))
+        self.tree.on_error = self._tree_error
+
+    async def setup_hook(self) -> None:
+        if self.service is None:
+            store = await Store.open(self.settings.database_path)
+            self.service = GameService(store, ai_delay=self.settings.ai_delay)
+        self.add_dynamic_items(GameButton, GameSelect)
+        if self.sync_commands:
+            if self.settings.guild_id:
+                guild = discord.Object(id=self.settings.guild_id)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
+        self.scheduler.start()
+
+    async def close(self) -> None:
+        if self.scheduler.is_running():
+            self.scheduler.cancel()
+        await super().close()
+
+    @tasks.loop(seconds=1.0)
+    async def scheduler(self) -> None:
+        # AI moves after their delay, engine timers, turn-timeout reminders.
+        try:
+            out = await self.service.tick()
+        except Exception:
+            log.exception("tick failed")
+            return
+        if out:
+            await self.deliver(None, out)
+
+    # ---- inputs ---------------------------------------------------------
+    def ctx_of(self, interaction: discord.Interaction) -> Ctx:
+        perms = interaction.permissions
+        user = User(str(interaction.user.id), getattr(interaction.user, "display_name", None) or interaction.user.name,
+                    manage_channel=bool(perms and perms.manage_channels),
+                    manage_server=bool(perms and perms.manage_guild),
+                    is_bot=interaction.user.bot)
+        return Ctx(user, str(interaction.channel_id), str(interaction.guild_id) if interaction.guild_id else None)
+
+    async def on_slash(self, interaction: discord.Interaction, spec: CommandSpec, kwargs: dict) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # first: the 3-second rule
+        options: dict[str, Any] = {}
+        for key, value in kwargs.items():
+            if value is None:
+                continue
+            if isinstance(value, discord.Attachment):
+                if value.size > 2_000_000:
+                    options[key] = (value.filename, b"x" * 2_000_001)  # the service refuses it in one sentence
+                else:
+                    options[key] = (value.filename, await value.read())
+            else:
+                options[key] = value
+        out = await self.service.handle(self.ctx_of(interaction), spec.name, options)
+        await self.deliver(interaction, out)
+
+    async def on_component(self, interaction: discord.Interaction, custom_id: str, values: list[str]) -> None:
+        if custom_id.startswith("pt:"):
+            # A text box must be the first answer, so no defer here (the lookup is quick).
+            out = await self.service.component(self.ctx_of(interaction), custom_id, values)
+            for msg in out:
+                if msg.to == "modal" and msg.modal:
+                    await interaction.response.send_modal(TextModal(msg.modal.custom_id, msg.modal.title,
+                                                                    msg.modal.label, msg.modal.placeholder))
+                    return
+            await interaction.response.defer()
+            await self.deliver(interaction, out)
+            return
+        await interaction.response.defer()  # deferred update of the clicked message
+        out = await self.service.component(self.ctx_of(interaction), custom_id, values)
+        await self.deliver(interaction, out)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type != discord.InteractionType.modal_submit:
+            return
+        data = interaction.data or {}
+        custom_id = data.get("custom_id", "")
+        if not custom_id.startswith("pm:"):
+            return
+        text = ""
+        for row in data.get("components", []):
+            for comp in row.get("components", []):
+                if comp.get("custom_id") == "text":
+                    text = comp.get("value", "")
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        out = await self.service.modal_submit(self.ctx_of(interaction), custom_id, text)
+        await self.deliver(interaction, out)
+
+    async def on_message(self, message: discord.Message) -> None:
+        if message.author.bot or not message.guild or not message.content:
+            return
+        ctx = Ctx(User(str(message.author.id), message.author.display_name), str(message.channel.id), str(message.guild.id))
+        out = await self.service.chat(ctx, message.content)
+        if out:
+            await self.deliver(None, out)
+
+    async def _tree_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        log.warning("command error: %s", error)
+        text = "That command didn't work: " + (str(error)[:150] if isinstance(error, app_commands.TransformerError) else "please check its options.")
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            pass
+
+    # ---- outputs ------------------------------------------------------------
+    async def deliver(self, interaction: discord.Interaction | None, out: list[Outgoing]) -> None:
+        """Send what the service decided. Channel messages are plain messages
+        (they outlive the 15-minute interaction token); the asker's replies go
+        through the interaction."""
+        answered = False
+        for msg in out:
+            try:
+                if msg.to == "channel":
+                    await self._send_channel(msg)
+                elif msg.to == "dm":
+                    await self._send_dm(msg)
+                elif interaction is not None and msg.user_id == str(interaction.user.id):
+                    await self._reply(interaction, msg, answered)
+                    answered = True
+                elif msg.to in ("ephemeral", "edit") and msg.user_id:
+                    # Not the asker (e.g. a scheduled move): a DM is the private way to reach them.
+                    msg.to = "dm"
+                    await self._send_dm(msg)
+            except Exception:
+                log.exception("delivering a message failed")
+        if interaction is not None and not answered and interaction.type == discord.InteractionType.application_command:
+            try:
+                await interaction.delete_original_response()  # the "thinking…" placeholder
+            except discord.HTTPException:
+                pass
+
+    async def _files(self, msg: Outgoing) -> list[discord.File]:
+        if msg.image_job is None and not msg.images:
+            return []
+        images = await asyncio.to_thread(msg.render_images)  # Pillow off the event loop
+        return [discord.File(io.BytesIO(data), filename=name) for name, data in images]
+
+    async def _send_chunks(self, target: discord.abc.Messageable, msg: Outgoing) -> None:
+        files = await self._files(msg)
+        parts = chunk_text(msg.text or "\u200b")
+        for i, part in enumerate(parts):
+            last = i == len(parts) - 1
+            kwargs: dict[str, Any] = {}
+            if last:
+                view = build_view(msg.rows)
+                if view:
+                    kwargs["view"] = view
+                if files:
+                    kwargs["files"] = files
+            try:
+                await target.send(part, **kwargs)
+            except discord.DiscordServerError:
+                if not files:
+                    raise
+                # The image failed after discord.py's own retries: the action is
+                # already committed, so say so in text; /politics status re-posts the board.
+                kwargs.pop("files", None)
+                await target.send(part + "\n(The board image couldn't be sent; /politics status shows it.)", **kwargs)
+
+    async def _send_channel(self, msg: Outgoing) -> None:
+        channel = self.get_channel(int(msg.channel_id)) or self.get_partial_messageable(int(msg.channel_id))
+        await self._send_chunks(channel, msg)
+
+    async def _send_dm(self, msg: Outgoing) -> None:
+        if not msg.user_id or not msg.user_id.isdigit():
+            return
+        try:
+            user = self.get_user(int(msg.user_id)) or await self.fetch_user(int(msg.user_id))
+            await self._send_chunks(user, msg)
+        except discord.Forbidden as exc:
+            if exc.code in DM_CLOSED or exc.status == 403:
+                # Never retry a 403: say so in the channel (nothing secret) and offer ephemeral controls.
+                for notice in await self.service.dm_failed(msg.channel_id, msg.user_id, msg.user_name):
+                    await self._send_channel(notice)
+            else:
+                raise
+        except discord.NotFound:
+            log.warning("DM to unknown user %s", msg.user_id)
+
+    async def _reply(self, interaction: discord.Interaction, msg: Outgoing, answered: bool) -> None:
+        view = build_view(msg.rows) or discord.utils.MISSING
+        files = await self._files(msg)
+        text = chunk_text(msg.text or "\u200b")[0]
+        from_component = interaction.type == discord.InteractionType.component
+        private_origin = interaction.guild_id is None or (
+            interaction.message is not None and interaction.message.flags.ephemeral)
+        if from_component and not answered and private_origin and msg.to in ("edit", "ephemeral"):
+            # A click in a DM or an ephemeral panel: update that panel in place.
+            await interaction.edit_original_response(content=text, view=view, attachments=files or discord.utils.MISSING)
+            return
+        await interaction.followup.send(text, ephemeral=True, view=view, files=files or discord.utils.MISSING)
+
+
+def run_discord(settings: Settings) -> int:
+    point_at(settings.api_base, settings.gateway_url)
+    client = PoliticsBot(settings)
+    try:
+        client.run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        print("politics-bot: Discord rejected DISCORD_TOKEN (check it in the Developer Portal).")
+        return 1
+    except discord.PrivilegedIntentsRequired:
+        print("politics-bot: enable the Message Content intent in the Developer Portal, or unset MESSAGE_CONTENT_INTENT.")
+        return 1
+    return 0

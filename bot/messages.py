@@ -1,0 +1,96 @@
+"""What the service asks a front end to show: plain data, no discord types.
+
+Discord, the terminal table and the transcript runner each turn these into
+their own output, so the decision of *what* to say and *to whom* is made once.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Literal
+
+Images = list[tuple[str, bytes]]
+
+
+@dataclass
+class User:
+    id: str
+    name: str
+    manage_channel: bool = False  # may cancel any game in the channel
+    manage_server: bool = False  # may manage per-server data
+    is_bot: bool = False
+
+
+@dataclass
+class Ctx:
+    """Who is asking, and where. `channel_id` is the game's channel even when the
+    click came from a DM (component ids carry it)."""
+    user: User
+    channel_id: str
+    guild_id: str | None = None
+
+
+@dataclass(frozen=True)
+class Button:
+    label: str
+    custom_id: str
+    style: Literal["primary", "secondary", "success", "danger"] = "secondary"
+
+
+@dataclass(frozen=True)
+class Select:
+    custom_id: str
+    placeholder: str
+    options: tuple[tuple[str, str], ...]  # (label, value)
+
+
+Row = list[Button | Select]
+
+
+@dataclass
+class Modal:
+    custom_id: str
+    title: str
+    label: str
+    placeholder: str = ""
+
+
+@dataclass
+class Outgoing:
+    """One message. `to`: the game's channel, a user's DMs, an ephemeral reply to
+    the user who asked, or an edit of the message whose button was pressed."""
+    to: Literal["channel", "dm", "ephemeral", "edit", "modal"]
+    text: str = ""
+    user_id: str | None = None
+    user_name: str | None = None
+    channel_id: str | None = None
+    rows: list[Row] = field(default_factory=list)
+    image_job: Callable[[], Images] | None = None  # rendered off the event loop
+    images: Images | None = None
+    modal: Modal | None = None
+
+    def render_images(self) -> Images:
+        if self.images is None:
+            self.images = self.image_job() if self.image_job else []
+        return self.images
+
+
+def chunk_text(text: str, limit: int = 1900) -> list[str]:
+    """Split on line breaks so no message exceeds Discord's 2,000 characters."""
+    if len(text) <= limit:
+        return [text]
+    parts, current = [], ""
+    for line in text.split("\n"):
+        while len(line) > limit:
+            if current:
+                parts.append(current)
+                current = ""
+            parts.append(line[:limit])
+            line = line[limit:]
+        if len(current) + len(line) + 1 > limit:
+            parts.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        parts.append(current)
+    return parts

@@ -1,0 +1,42 @@
+"""Settings from the environment (or a .env file beside the working directory)."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+
+def load_dotenv(path: str = ".env") -> None:
+    """Minimal .env reader: KEY=value lines; the real environment wins."""
+    if not os.path.exists(path):
+        return
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            line = line.strip()
+            if not line or line.startswith("#") or "=" not in line:
+                continue
+            key, value = line.split("=", 1)
+            os.environ.setdefault(key.strip(), value.strip().strip('"').strip("'"))
+
+
+@dataclass
+class Settings:
+    token: str | None
+    guild_id: int | None
+    database_path: str
+    ai_delay: float
+    message_content: bool  # privileged intent, only for chat guesses (charades)
+    api_base: str | None  # tests only: a local fake Discord's REST base
+    gateway_url: str | None  # tests only: a local fake Discord's gateway
+
+    @classmethod
+    def from_env(cls) -> "Settings":
+        guild = os.environ.get("DISCORD_GUILD_ID", "").strip()
+        return cls(
+            token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
+            guild_id=int(guild) if guild.isdigit() else None,
+            database_path=os.environ.get("DATABASE_PATH", "./data/politics.db"),
+            ai_delay=float(os.environ.get("AI_DELAY", "1.5")),
+            message_content=os.environ.get("MESSAGE_CONTENT_INTENT", "").strip() in ("1", "true", "yes"),
+            api_base=os.environ.get("POLITICS_TEST_API_BASE") or None,
+            gateway_url=os.environ.get("POLITICS_TEST_GATEWAY_URL") or None,
+        )

@@ -1,0 +1,78 @@
+"""Headless AI-vs-AI (or random) games straight through the engine contract."""
+from __future__ import annotations
+
+import time
+from collections import Counter
+
+from engines import Game, Seat, SYSTEM, get_game
+from engines.rng import Rng
+
+
+def play_one(game: Game, players: int, seed: int, ai_seats: set[int], options: dict | None = None,
+             max_actions: int = 200_000) -> tuple[object, int]:
+    """Play one game; seats in ai_seats use ai_action, others pick uniformly at random.
+    Engine timers fire at once (nobody answers in time)."""
+    seats = [Seat(name=f"P{i + 1}", bot=True) for i in range(players)]
+    state = game.setup(seats, game.options(options or {}), seed)
+    rng = Rng(seed ^ 0x5EED)
+    actions = 0
+    while not game.result(state).finished:
+        if actions >= max_actions:
+            raise RuntimeError(f"{game.id}: no end after {max_actions} actions (seed {seed})")
+        acting = [s for s in game.to_act(state) if s >= 0]
+        if not acting:
+            timer = game.timer(state)
+            if timer is None:
+                raise RuntimeError(f"{game.id}: nobody can act and no timer runs (seed {seed})")
+            game.apply_in_place(state, timer.seat, game.parse_action(timer.action_text))
+            actions += 1
+            continue
+        seat = acting[rng.below(len(acting))]
+        if seat in ai_seats:
+            action = game.ai_action(state, seat, rng)
+        else:
+            legal = game.legal_actions(state, seat)
+            if not legal:
+                timer = game.timer(state)
+                if timer is None:
+                    raise RuntimeError(f"{game.id}: seat {seat} must act but has no legal action (seed {seed})")
+                game.apply_in_place(state, timer.seat if timer.seat != seat else SYSTEM, game.parse_action(timer.action_text))
+                actions += 1
+                continue
+            action = legal[rng.below(len(legal))]
+        game.apply_in_place(state, seat, action)
+        actions += 1
+    return state, actions
+
+
+def simulate(game_id: str, n: int, players: int | None = None, seed: int = 0,
+             ai_seats: set[int] | None = None, options: dict | None = None) -> dict:
+    game = get_game(game_id)
+    players = players or game.min_players
+    ai_seats = ai_seats or set()
+    wins: Counter[str] = Counter()
+    finished = errors = actions = 0
+    first_error = None
+    start = time.perf_counter()
+    for i in range(n):
+        try:
+            state, count = play_one(game, players, seed + i, ai_seats, options)
+        except Exception as exc:  # report, don't stop the batch
+            errors += 1
+            first_error = first_error or f"{type(exc).__name__}: {exc}"
+            continue
+        finished += 1
+        actions += count
+        for w in game.result(state).winners:
+            wins[str(w)] += 1
+    seconds = time.perf_counter() - start
+    out = {
+        "game": game_id, "games": n, "players": players, "finished": finished, "errors": errors,
+        "seconds": round(seconds, 4), "games_per_second": round(n / seconds, 2) if seconds else None,
+        "actions": actions, "actions_per_second": round(actions / seconds, 1) if seconds else None,
+        "winners": {str(s): wins.get(str(s), 0) for s in range(players)},
+        "ai_seats": sorted(ai_seats),
+    }
+    if first_error:
+        out["first_error"] = first_error
+    return out

@@ -1,0 +1,195 @@
+"""SQLite store: one row per channel, versioned so an action applies once.
+
+WAL mode lets readers continue while one writer commits; every action is
+committed (synchronous=FULL: on disk, not just handed to the OS) before the
+bot answers. Schema changes are numbered migrations
+recorded in PRAGMA user_version.
+"""
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass
+
+import aiosqlite
+
+MIGRATIONS: list[str] = [
+    # 1: games keyed by channel, archive of finished games, per-server data.
+    """
+    CREATE TABLE games (
+        channel_id TEXT PRIMARY KEY,
+        guild_id   TEXT,
+        game       TEXT NOT NULL,
+        status     TEXT NOT NULL,
+        version    INTEGER NOT NULL,
+        record     TEXT NOT NULL,
+        wake_at    REAL,
+        updated_at REAL NOT NULL
+    );
+    CREATE INDEX games_wake ON games(wake_at) WHERE wake_at IS NOT NULL;
+    CREATE TABLE archive (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        channel_id  TEXT NOT NULL,
+        guild_id    TEXT,
+        game        TEXT NOT NULL,
+        record      TEXT NOT NULL,
+        finished_at REAL NOT NULL
+    );
+    CREATE TABLE server_data (
+        guild_id TEXT NOT NULL,
+        game     TEXT NOT NULL,
+        data     TEXT NOT NULL,
+        PRIMARY KEY (guild_id, game)
+    );
+    """,
+]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class CorruptRow(Exception):
+    """A stored row that cannot be read back."""
+
+
+@dataclass
+class Row:
+    channel_id: str
+    guild_id: str | None
+    game: str
+    status: str
+    version: int
+    record: dict
+
+
+class Store:
+    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+        self.db = db
+        self.path = path
+
+    @classmethod
+    async def open(cls, path: str) -> "Store":
+        if path != ":memory:":
+            os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        db = await aiosqlite.connect(path, isolation_level=None)
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA busy_timeout=5000")
+        await db.execute("PRAGMA synchronous=FULL")
+        store = cls(db, path)
+        await store.migrate()
+        return store
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def migrate(self) -> None:
+        async with self.db.execute("PRAGMA user_version") as cur:
+            (current,) = await cur.fetchone()
+        for number in range(current, SCHEMA_VERSION):
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in MIGRATIONS[number].split(";"):
+                    if statement.strip():
+                        await self.db.execute(statement)
+                await self.db.execute(f"PRAGMA user_version={number + 1}")
+                await self.db.execute("COMMIT")
+            except Exception:
+                await self.db.execute("ROLLBACK")
+                raise
+
+    # ---- games --------------------------------------------------------
+    async def get(self, channel_id: str) -> Row | None:
+        async with self.db.execute(
+            "SELECT channel_id, guild_id, game, status, version, record FROM games WHERE channel_id=?",
+            (channel_id,),
+        ) as cur:
+            found = await cur.fetchone()
+        if found is None:
+            return None
+        try:
+            record = json.loads(found[5])
+            if not isinstance(record, dict):
+                raise ValueError("record is not an object")
+        except ValueError as exc:
+            raise CorruptRow(str(exc)) from None
+        return Row(found[0], found[1], found[2], found[3], found[4], record)
+
+    async def create(self, channel_id: str, guild_id: str | None, game: str, status: str,
+                     record: dict, wake_at: float | None = None) -> bool:
+        """Insert a new game; False if the channel already has one."""
+        try:
+            await self.db.execute(
+                "INSERT INTO games(channel_id, guild_id, game, status, version, record, wake_at, updated_at)"
+                " VALUES(?,?,?,?,?,?,?,?)",
+                (channel_id, guild_id, game, status, 1, json.dumps(record, separators=(",", ":")), wake_at, time.time()),
+            )
+        except aiosqlite.IntegrityError:
+            return False
+        return True
+
+    async def update(self, channel_id: str, expected_version: int, status: str, record: dict,
+                     wake_at: float | None) -> bool:
+        """Compare-and-swap on the version: False if someone else got there first."""
+        cur = await self.db.execute(
+            "UPDATE games SET status=?, record=?, wake_at=?, version=version+1, updated_at=?"
+            " WHERE channel_id=? AND version=?",
+            (status, json.dumps(record, separators=(",", ":")), wake_at, time.time(), channel_id, expected_version),
+        )
+        return cur.rowcount == 1
+
+    async def delete(self, channel_id: str, archive: bool = True) -> None:
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            if archive:
+                await self.db.execute(
+                    "INSERT INTO archive(channel_id, guild_id, game, record, finished_at)"
+                    " SELECT channel_id, guild_id, game, record, ? FROM games WHERE channel_id=?",
+                    (time.time(), channel_id),
+                )
+            await self.db.execute("DELETE FROM games WHERE channel_id=?", (channel_id,))
+            await self.db.execute("COMMIT")
+        except Exception:
+            await self.db.execute("ROLLBACK")
+            raise
+
+    async def due(self, now: float, limit: int = 100) -> list[str]:
+        async with self.db.execute(
+            "SELECT channel_id FROM games WHERE wake_at IS NOT NULL AND wake_at<=? ORDER BY wake_at LIMIT ?",
+            (now, limit),
+        ) as cur:
+            return [r[0] for r in await cur.fetchall()]
+
+    async def count(self) -> int:
+        async with self.db.execute("SELECT COUNT(*) FROM games") as cur:
+            return (await cur.fetchone())[0]
+
+    async def row_bytes(self, channel_id: str) -> int:
+        async with self.db.execute("SELECT length(record) FROM games WHERE channel_id=?", (channel_id,)) as cur:
+            found = await cur.fetchone()
+        return int(found[0]) if found else 0
+
+    # ---- per-server data ---------------------------------------------
+    async def server_data(self, guild_id: str | None, game: str) -> dict:
+        if not guild_id:
+            return {}
+        async with self.db.execute("SELECT data FROM server_data WHERE guild_id=? AND game=?", (guild_id, game)) as cur:
+            found = await cur.fetchone()
+        if not found:
+            return {}
+        try:
+            data = json.loads(found[0])
+        except ValueError:
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    async def set_server_data(self, guild_id: str | None, game: str, data: dict) -> None:
+        if not guild_id:
+            return
+        await self.db.execute(
+            "INSERT INTO server_data(guild_id, game, data) VALUES(?,?,?)"
+            " ON CONFLICT(guild_id, game) DO UPDATE SET data=excluded.data",
+            (guild_id, game, json.dumps(data, separators=(",", ":"))),
+        )
+
+    async def integrity_ok(self) -> bool:
+        async with self.db.execute("PRAGMA integrity_check") as cur:
+            return (await cur.fetchone())[0] == "ok"
