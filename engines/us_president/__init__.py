@@ -1,0 +1,1 @@
+from .game import GAME, USPresident  # noqa: F401
