@@ -223,7 +223,7 @@ class GameService:
         chosen.options(game_settings)  # validate now, not at start
         existing = await self._load_raw(ctx.channel_id)
         if existing is not None:
-            status, title = existing
+            status, title, _ = existing
             if status != "finished":
                 raise InputError(f"This channel already has a game of {title} ({status}). "
                                  "Finish it, or the host can /politics cancel it.")
@@ -286,7 +286,7 @@ class GameService:
         record["players"][seat]["id"] = f"resigned:{ctx.user.id}"
         out = [Outgoing(to="channel", channel_id=ctx.channel_id, text=f"**{name}** left the game; an AI plays their seat from now on.")]
         await self._save(ctx.channel_id, loaded, record, recompute=True)
-        out += await self._after_change(ctx.channel_id)
+        out += await self._drain_ai(ctx.channel_id)
         return out
 
     async def cmd_start(self, ctx: Ctx) -> list[Outgoing]:
@@ -644,12 +644,18 @@ class GameService:
         count (stale clicks are refused) and the words chosen so far."""
         acted = record["acted"][seat]
         legal = [a.tokens() for a in game.legal_actions(state, seat)]
-        depth = len(prefix)
-        matching = [t for t in legal if tuple(t[:depth]) == prefix]
-        nexts: list[str] = []
-        for t in matching:
-            if len(t) > depth and t[depth] not in nexts:
-                nexts.append(t[depth])
+        while True:
+            depth = len(prefix)
+            matching = [t for t in legal if tuple(t[:depth]) == prefix]
+            nexts: list[str] = []
+            for t in matching:
+                if len(t) > depth and t[depth] not in nexts:
+                    nexts.append(t[depth])
+            # A step with one choice and nothing to confirm is no choice: skip it.
+            if len(nexts) == 1 and not any(tuple(t) == prefix for t in matching):
+                prefix = prefix + (nexts[0],)
+                continue
+            break
         complete = any(tuple(t) == prefix for t in matching) and depth > 0
         rows: list[Row] = []
         base = f"{channel_id}:{acted}:"

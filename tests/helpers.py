@@ -1,0 +1,27 @@
+"""Small builders shared by the bot-layer tests."""
+from __future__ import annotations
+
+from bot.messages import Ctx, User
+from bot.service import GameService
+from bot.store import Store
+
+CH = "500"
+GUILD = "900"
+
+
+def user(name: str, uid: str | None = None, **perms) -> User:
+    return User(uid or f"u-{name}", name, **perms)
+
+
+def ctx(u: User, channel: str = CH) -> Ctx:
+    return Ctx(u, channel, GUILD)
+
+
+async def service_on(path: str, **kwargs) -> GameService:
+    store = await Store.open(path)
+    kwargs.setdefault("render", False)
+    return GameService(store, **kwargs)
+
+
+def texts(out, to=None) -> list[str]:
+    return [m.text for m in out if to is None or m.to == to]

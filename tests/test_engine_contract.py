@@ -1,0 +1,134 @@
+"""The contract every engine must keep, checked for every game that exists."""
+from __future__ import annotations
+
+import ast
+import json
+import pathlib
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from engines import RuleError, Seat, all_games
+from engines.rng import Rng
+from bot.simulate import play_one
+
+ENGINES = pathlib.Path(__file__).resolve().parent.parent / "engines"
+BANNED = {"discord", "asyncio", "aiosqlite", "sqlite3", "socket", "aiohttp", "requests", "urllib", "subprocess", "threading", "time", "random", "os", "io", "pathlib", "shutil"}
+GAMES = sorted(all_games())
+
+
+def test_engines_are_pure_python_without_io():
+    offenders = []
+    for path in ENGINES.rglob("*.py"):
+        tree = ast.parse(path.read_text(), filename=str(path))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name.split(".")[0] for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names = [node.module.split(".")[0]]
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("open", "input", "print"):
+                offenders.append(f"{path.name}: calls {node.func.id}()")
+            offenders += [f"{path.relative_to(ENGINES)} imports {n}" for n in names if n in BANNED]
+    assert offenders == []
+
+
+def test_rng_is_deterministic_and_uniform_enough():
+    a, b = Rng(5), Rng(5)
+    assert [a.below(10) for _ in range(50)] == [b.below(10) for _ in range(50)]
+    counts = [0] * 6
+    r = Rng(1)
+    for _ in range(6000):
+        counts[r.die() - 1] += 1
+    assert all(800 < c < 1200 for c in counts)
+    deck = list(range(20))
+    Rng(3).shuffle(deck)
+    assert sorted(deck) == list(range(20)) and deck != list(range(20))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_declares_itself(game_id):
+    game = all_games()[game_id]
+    assert game.id == game_id and game.title and game.summary and game.rules_text
+    assert 1 <= game.min_players <= game.max_players <= 8
+    assert game.actions, "a game needs at least one action type"
+    verbs = [a.verb for a in game.actions]
+    assert len(verbs) == len(set(verbs))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), extra=st.integers(0, 6))
+def test_random_play_ends_and_round_trips(game_id, seed, extra):
+    game = all_games()[game_id]
+    players = min(game.max_players, game.min_players + extra)
+    state, actions = play_one(game, players, seed, ai_seats=set())
+    assert game.result(state).finished and actions > 0
+    dumped = game.dump(state)
+    assert game.dump(game.load(dumped)) == dumped
+    assert game.dump(game.load(json.loads(dumped))) == dumped
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_same_seed_same_game(game_id):
+    game = all_games()[game_id]
+    a, _ = play_one(game, game.min_players, 11, ai_seats=set())
+    b, _ = play_one(game, game.min_players, 11, ai_seats=set())
+    assert game.dump(a) == game.dump(b)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_illegal_actions_leave_the_state_untouched(game_id):
+    game = all_games()[game_id]
+    seats = [Seat(name=n) for n in ["ann", "bob", "cy", "dee", "eve", "fay"][: game.min_players]]
+    state = game.setup(seats, game.options({}), 3)
+    rng = Rng(9)
+    for step in range(60):
+        if game.result(state).finished:
+            break
+        before = game.dump(state)
+        waiting = [s for s in game.to_act(state) if s >= 0]
+        idle = [s for s in range(len(seats)) if s not in waiting]
+        garbage = ["", "zzz", "play", "pick XX huge", "x " * 50, "💥 ☃", "move nowhere 99"]
+        for text in garbage:
+            try:
+                action = game.parse_action(text)
+            except RuleError:
+                continue
+            for seat in waiting + idle:
+                try:
+                    game.apply(state, seat, action)
+                except RuleError as exc:
+                    assert str(exc) and "\n" not in str(exc) and "Traceback" not in str(exc)
+                assert game.dump(state) == before
+        if idle and waiting:
+            # A seat the game isn't waiting for is refused, whatever the move.
+            legal = game.legal_actions(state, waiting[0])
+            if legal:
+                with pytest.raises(RuleError):
+                    game.apply_in_place(state, idle[0], legal[0])
+                assert game.dump(state) == before
+        if not waiting:
+            timer = game.timer(state)
+            if timer is None:
+                break
+            game.apply_in_place(state, timer.seat, game.parse_action(timer.action_text))
+            continue
+        seat = rng.choice(waiting)
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            break
+        game.apply_in_place(state, seat, rng.choice(legal))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_legal_actions_parse_back_from_their_text(game_id):
+    game = all_games()[game_id]
+    seats = [Seat(name=n) for n in ["ann", "bob", "cy", "dee"][: game.min_players]]
+    state = game.setup(seats, game.options({}), 4)
+    for seat in game.to_act(state):
+        if seat < 0:
+            continue
+        for action in game.legal_actions(state, seat)[:200]:
+            assert game.parse_action(action.text()) == action
+            assert len(action.text()) <= 90  # it must fit a custom_id with room for the channel

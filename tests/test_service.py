@@ -1,0 +1,237 @@
+"""GameService: the one path every front end takes."""
+from __future__ import annotations
+
+import pytest
+
+from bot.messages import Button, Select
+from bot.service import GameService
+from bot.transcript import FakeClock
+from engines.primary_general.cards import BY_SLUG
+from tests.helpers import CH, ctx, service_on, texts, user
+
+alice, bob, carol = user("alice"), user("bob"), user("carol")
+
+
+async def lobby(svc, *players, **opts):
+    await svc.handle(ctx(players[0]), "new", {"game": "primary-general", "seed": 3, **opts})
+    for p in players[1:]:
+        await svc.handle(ctx(p), "join", {})
+
+
+async def test_lobby_flow_and_one_game_per_channel(tmp_path):
+    svc = await service_on(str(tmp_path / "s.db"))
+    out = await svc.handle(ctx(alice), "new", {"game": "primary-general"})
+    assert out[0].to == "channel" and "opened a lobby" in out[0].text
+    assert [b.label for b in out[0].rows[0]] == ["Join", "Start (host)"]
+    out = await svc.handle(ctx(bob), "new", {"game": "primary-general"})
+    assert out[0].to == "ephemeral" and "already has a game" in out[0].text
+    out = await svc.handle(ctx(bob), "start", {})
+    assert "Only the host" in out[0].text
+    out = await svc.handle(ctx(alice), "start", {})
+    assert "needs at least 2" in out[0].text
+    await svc.handle(ctx(bob), "join", {})
+    out = await svc.handle(ctx(bob), "join", {})
+    assert "already in this lobby" in out[0].text
+    out = await svc.handle(ctx(alice), "start", {})
+    assert out[0].to == "channel" and "begins" in out[0].text
+    out = await svc.handle(ctx(carol), "join", {})
+    assert "already started" in out[0].text
+    await svc.store.close()
+
+
+async def test_channel_never_sees_a_hand(tmp_path):
+    svc = await service_on(str(tmp_path / "s.db"), inline_ai=True, ai_delay=0)
+    await lobby(svc, alice, bob)
+    out = await svc.handle(ctx(alice), "start", {})
+    loaded = await svc._load(CH)
+    state = loaded.game.load(loaded.record["state"])
+    for msg in out:
+        if msg.to == "channel":
+            assert "Your hand" not in msg.text
+    dms = {m.user_id: m.text for m in out if m.to == "dm"}
+    for seat, who in enumerate([alice, bob]):
+        names = {BY_SLUG[s].name for s in state.hands[seat]}
+        assert all(n in dms[who.id] for n in names)
+    await svc.store.close()
+
+
+async def test_errors_are_one_sentence_and_change_nothing(tmp_path):
+    svc = await service_on(str(tmp_path / "s.db"))
+    await lobby(svc, alice, bob)
+    await svc.handle(ctx(alice), "start", {})
+    before = (await svc.store.get(CH)).record
+    loaded = await svc._load(CH)
+    state = loaded.game.load(loaded.record["state"])
+    turn = loaded.game.to_act(state)[0]
+    waiting, other = ([alice, bob][turn], [alice, bob][1 - turn])
+    cases = [
+        (ctx(other), "do", {"action": "play gaffe alice"}, "not your turn"),
+        (ctx(carol), "do", {"action": "play gaffe alice"}, "not a player"),
+        (ctx(waiting), "do", {"action": "play unicorn alice"}, "no card called"),
+        (ctx(waiting), "do", {"action": "dance"}, "not a move"),
+        (ctx(waiting), "do", {"action": "x" * 5000}, "too long"),
+        (ctx(waiting), "do", {}, "needs 'action'"),
+        (ctx(waiting), "new", {"game": "chess"}, "not a choice"),
+        (ctx(waiting), "new", {"game": "primary-general", "bots": 99}, "between 0 and 7"),
+        (ctx(waiting), "new", {"game": "primary-general", "seed": "abc"}, "whole number"),
+        (ctx(waiting), "status", {"bogus": 1}, "has no option"),
+        (ctx(waiting), "nonsense", {}, "no command"),
+    ]
+    for c, name, opts, expect in cases:
+        out = await svc.handle(c, name, opts)
+        assert len(out) == 1 and out[0].to == "ephemeral", (name, opts)
+        assert expect in out[0].text, (expect, out[0].text)
+        assert "Traceback" not in out[0].text
+    assert (await svc.store.get(CH)).record == before
+    await svc.store.close()
+
+
+async def test_stale_and_foreign_buttons(tmp_path):
+    svc = await service_on(str(tmp_path / "s.db"))
+    await lobby(svc, alice, bob)
+    await svc.handle(ctx(alice), "start", {})
+    out = await svc.component(ctx(carol), f"pb:{CH}:0:play")
+    assert "belong to another player" in out[0].text
+    out = await svc.component(ctx(alice), "zz:1:2")
+    assert "not one of mine" in out[0].text
+    out = await svc.component(ctx(alice), f"pb:{CH}:7:play")
+    assert "Too late" in out[0].text
+    await svc.store.close()
+
+
+async def test_controls_walk_the_action_words(tmp_path):
+    svc = await service_on(str(tmp_path / "s.db"))
+    await lobby(svc, alice, bob)
+    await svc.handle(ctx(alice), "start", {})
+    loaded = await svc._load(CH)
+    game = loaded.game
+    state = game.load(loaded.record["state"])
+    seat = game.to_act(state)[0]
+    who = [alice, bob][seat]
+    panel = (await svc.handle(ctx(who), "hand", {}))[0]
+    first = panel.rows[0][0]
+    # The only verb ("play") is skipped; the first step is the cards.
+    if isinstance(first, Select):
+        step = await svc.component(ctx(who), first.custom_id, [first.options[0][1]])
+    else:
+        step = await svc.component(ctx(who), first.custom_id)
+    assert step[0].to == "edit"
+    target = step[0].rows[0][0]
+    assert isinstance(target, Button) and target.custom_id.startswith(f"pb:{CH}:0:play ")
+    assert any(b.label == "← Back" for b in step[0].rows[-1])
+    done = await svc.component(ctx(who), target.custom_id)
+    assert any(m.to == "channel" and "plays" in m.text for m in done)
+    assert sum((await svc._load(CH)).record["acted"]) == 1
+    for row in panel.rows:
+        for item in row:
+            assert len(item.custom_id) <= 100
+    await svc.store.close()
+
+
+async def test_ai_seats_play_inline_to_the_end(tmp_path):
+    svc = await service_on(str(tmp_path / "s.db"), inline_ai=True, ai_delay=0)
+    await svc.handle(ctx(alice), "new", {"game": "primary-general", "bots": 3, "seed": 8})
+    await svc.handle(ctx(alice), "start", {})
+    for _ in range(40):
+        loaded = await svc._load(CH)
+        if loaded.record["status"] == "finished":
+            break
+        state = loaded.game.load(loaded.record["state"])
+        move = loaded.game.legal_actions(state, 0)[0].text()
+        await svc.handle(ctx(alice), "do", {"action": move})
+    loaded = await svc._load(CH)
+    assert loaded.record["status"] == "finished"
+    out = await svc.handle(ctx(alice), "do", {"action": "play gaffe alice"})
+    assert "over" in out[0].text
+    await svc.store.close()
+
+
+async def test_ai_waits_its_delay_then_moves_on_tick(tmp_path):
+    clock = FakeClock()
+    svc = await service_on(str(tmp_path / "s.db"), ai_delay=2.0, clock=clock)
+    await svc.handle(ctx(alice), "new", {"game": "primary-general", "bots": 1, "seed": 1})
+    await svc.handle(ctx(alice), "start", {})
+    loaded = await svc._load(CH)
+    state = loaded.game.load(loaded.record["state"])
+    if loaded.game.to_act(state) == [0]:
+        await svc.handle(ctx(alice), "do", {"action": loaded.game.legal_actions(state, 0)[0].text()})
+    assert await svc.tick(clock.now + 1) == []
+    out = await svc.tick(clock.now + 2.5)
+    assert any(m.to == "channel" and "AI-Lincoln plays" in m.text for m in out)
+    await svc.store.close()
+
+
+async def test_turn_timeout_reminds_then_plays_for_the_player(tmp_path):
+    clock = FakeClock()
+    svc = await service_on(str(tmp_path / "s.db"), clock=clock)
+    await lobby(svc, alice, bob, settings="timeout=2")
+    await svc.handle(ctx(alice), "start", {})
+    loaded = await svc._load(CH)
+    assert loaded.record["bot"]["timeout"] == 2.0
+    out = await svc.tick(clock.now + 61)
+    assert len(out) == 1 and "waiting for you" in out[0].text and out[0].to == "channel"
+    assert await svc.tick(clock.now + 62) == []  # one reminder only
+    out = await svc.tick(clock.now + 121)
+    assert "ran out of time" in out[0].text
+    assert sum((await svc._load(CH)).record["acted"]) == 1
+    await svc.store.close()
+
+
+async def test_closed_dms_fall_back_without_secrets(tmp_path):
+    svc = await service_on(str(tmp_path / "s.db"))
+    out = await svc.dm_failed(CH, alice.id)
+    assert len(out) == 1 and out[0].to == "channel"
+    assert "DMs are closed" in out[0].text and out[0].rows[0][0].custom_id == f"pg:{CH}:turn"
+    await svc.store.close()
+
+
+async def test_leaving_mid_game_hands_the_seat_to_the_ai(tmp_path):
+    svc = await service_on(str(tmp_path / "s.db"), inline_ai=True, ai_delay=0)
+    await lobby(svc, alice, bob)
+    await svc.handle(ctx(alice), "start", {})
+    out = await svc.handle(ctx(bob), "leave", {})
+    assert any("an AI plays their seat" in t for t in texts(out))
+    loaded = await svc._load(CH)
+    assert loaded.record["players"][1]["bot"] is True
+    await svc.store.close()
+
+
+async def test_settings_are_validated_and_host_only(tmp_path):
+    svc = await service_on(str(tmp_path / "s.db"))
+    out = await svc.handle(ctx(alice), "new", {"game": "primary-general", "settings": "adhd_scope=everything"})
+    assert "not valid" in out[0].text
+    out = await svc.handle(ctx(alice), "new", {"game": "primary-general", "settings": "carry_scores=no"})
+    assert "carry_scores=no" in out[0].text
+    await svc.handle(ctx(bob), "join", {})
+    out = await svc.handle(ctx(bob), "settings", {"settings": "adhd_scope=game"})
+    assert "Only the host" in out[0].text
+    out = await svc.handle(ctx(alice), "settings", {})
+    assert "carry_scores" in out[0].text and "timeout" in out[0].text
+    out = await svc.handle(ctx(alice), "settings", {"settings": "timeout=-3"})
+    assert "between 0 and 1440" in out[0].text
+    await svc.store.close()
+
+
+async def test_autocomplete_offers_only_legal_moves(tmp_path):
+    svc = await service_on(str(tmp_path / "s.db"))
+    await lobby(svc, alice, bob)
+    await svc.handle(ctx(alice), "start", {})
+    loaded = await svc._load(CH)
+    state = loaded.game.load(loaded.record["state"])
+    seat = loaded.game.to_act(state)[0]
+    who, other = [alice, bob][seat], [alice, bob][1 - seat]
+    legal = {a.text() for a in loaded.game.legal_actions(state, seat)}
+    found = await svc.autocomplete(ctx(who), "do", "action", "")
+    assert found and len(found) <= 25 and all(v in legal for _, v in found)
+    assert await svc.autocomplete(ctx(other), "do", "action", "") == []
+    assert await svc.autocomplete(ctx(carol), "do", "action", "") == []
+    await svc.store.close()
+
+
+async def test_help_and_rules(tmp_path):
+    svc = await service_on(str(tmp_path / "s.db"))
+    out = await svc.handle(ctx(alice), "help", {})
+    assert "/politics new" in out[0].text and "primary-general" in out[0].text
+    out = await svc.handle(ctx(alice), "rules", {"game": "primary-general"})
+    assert "Voter ADHD" in out[0].text
+    await svc.store.close()

@@ -1,0 +1,147 @@
+"""The SQLite store on real files: migrations, versions, restart, damage."""
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+
+import pytest
+
+from bot.store import MIGRATIONS, SCHEMA_VERSION, CorruptRow, Store
+from tests.helpers import CH, ctx, service_on, texts, user
+
+
+async def test_migrates_a_fresh_file_and_uses_wal(tmp_path):
+    path = str(tmp_path / "a.db")
+    store = await Store.open(path)
+    async with store.db.execute("PRAGMA journal_mode") as cur:
+        assert (await cur.fetchone())[0] == "wal"
+    async with store.db.execute("PRAGMA user_version") as cur:
+        assert (await cur.fetchone())[0] == SCHEMA_VERSION == len(MIGRATIONS)
+    async with store.db.execute("PRAGMA busy_timeout") as cur:
+        assert (await cur.fetchone())[0] >= 1000
+    await store.close()
+    # Opening again migrates nothing and keeps data.
+    store = await Store.open(path)
+    assert await store.create("c", "g", "primary-general", "lobby", {"x": 1})
+    await store.close()
+    store = await Store.open(path)
+    assert (await store.get("c")).record == {"x": 1}
+    assert await store.integrity_ok()
+    await store.close()
+
+
+async def test_version_compare_and_swap_applies_once(tmp_path):
+    store = await Store.open(str(tmp_path / "b.db"))
+    assert await store.create("c", None, "g", "lobby", {"n": 0})
+    assert not await store.create("c", None, "g", "lobby", {"n": 0}), "one game per channel"
+    row = await store.get("c")
+    assert await store.update("c", row.version, "playing", {"n": 1}, None)
+    assert not await store.update("c", row.version, "playing", {"n": 2}, None), "a stale version must lose"
+    assert (await store.get("c")).record == {"n": 1}
+    await store.close()
+
+
+async def test_corrupt_row_is_reported_not_raised_to_users(tmp_path):
+    path = str(tmp_path / "c.db")
+    svc = await service_on(path)
+    alice = user("alice")
+    await svc.handle(ctx(alice), "new", {"game": "primary-general", "bots": 1, "seed": 1})
+    await svc.store.db.execute("UPDATE games SET record='{not json' WHERE channel_id=?", (CH,))
+    with pytest.raises(CorruptRow):
+        await svc.store.get(CH)
+    out = await svc.handle(ctx(alice), "status", {})
+    assert len(out) == 1 and out[0].to == "ephemeral" and "can't be read" in out[0].text
+    # The host can still clear it; nothing else is touched.
+    out = await svc.handle(ctx(alice, ), "cancel", {})
+    assert "only the host" in out[0].text.lower() or "cancelled" in out[0].text
+    mod = user("mod", manage_channel=True)
+    out = await svc.handle(ctx(mod), "cancel", {})
+    assert "cancelled" in out[0].text
+    assert await svc.store.get(CH) is None
+    await svc.store.close()
+
+
+async def test_damaged_state_inside_valid_json_is_caught(tmp_path):
+    svc = await service_on(str(tmp_path / "d.db"), inline_ai=True, ai_delay=0)
+    alice = user("alice")
+    await svc.handle(ctx(alice), "new", {"game": "primary-general", "bots": 1, "seed": 1})
+    await svc.handle(ctx(alice), "start", {})
+    row = await svc.store.get(CH)
+    row.record["state"]["hands"] = "oops"
+    await svc.store.db.execute("UPDATE games SET record=? WHERE channel_id=?", (json.dumps(row.record), CH))
+    out = await svc.handle(ctx(alice), "do", {"action": "play gaffe alice"})
+    assert "can't be read" in out[0].text
+    await svc.store.close()
+
+
+async def test_restart_resumes_the_game(tmp_path):
+    path = str(tmp_path / "e.db")
+    svc = await service_on(path, inline_ai=True, ai_delay=0)
+    alice = user("alice")
+    await svc.handle(ctx(alice), "new", {"game": "primary-general", "bots": 1, "seed": 5})
+    await svc.handle(ctx(alice), "start", {})
+    before = (await svc.store.get(CH)).record
+    await svc.store.close()
+    svc2 = await service_on(path, inline_ai=True, ai_delay=0)  # a new process on the same file
+    after = (await svc2.store.get(CH)).record
+    assert after == before
+    hand = await svc2.handle(ctx(alice), "hand", {})
+    assert hand[0].to == "ephemeral" and "Your hand" in hand[0].text and hand[0].rows
+    await svc2.store.close()
+
+
+async def test_two_processes_racing_on_one_channel_apply_once(tmp_path):
+    """Two services (two bot processes) on one file both load version v and try
+    the same move: exactly one commits, the other is told it was too late."""
+    path = str(tmp_path / "f.db")
+    a = await service_on(path)
+    alice, bob = user("alice"), user("bob")
+    await a.handle(ctx(alice), "new", {"game": "primary-general", "seed": 2})
+    await a.handle(ctx(bob), "join", {})
+    await a.handle(ctx(alice), "start", {})
+    b = await service_on(path)
+    loaded = await a._load(CH)
+    game = loaded.game
+    state = game.load(loaded.record["state"])
+    seat = game.to_act(state)[0]
+    who = [alice, bob][seat]
+    move = game.legal_actions(state, seat)[0].text()
+    # Both load the same version before either commits.
+    la, lb = await a._load(CH), await b._load(CH)
+    res = await asyncio.gather(a._apply(CH, la, seat, move, actor=who), b._apply(CH, lb, seat, move, actor=who),
+                               return_exceptions=True)
+    wins = [r for r in res if isinstance(r, list)]
+    losses = [r for r in res if isinstance(r, Exception)]
+    assert len(wins) == 1 and len(losses) == 1 and type(losses[0]).__name__ == "TooLate"
+    final = await a._load(CH)
+    assert sum(final.record["acted"]) == 1
+    await a.store.close()
+    await b.store.close()
+
+
+async def test_double_click_on_one_button_applies_once(tmp_path):
+    svc = await service_on(str(tmp_path / "g.db"))
+    alice, bob = user("alice"), user("bob")
+    await svc.handle(ctx(alice), "new", {"game": "primary-general", "seed": 2})
+    await svc.handle(ctx(bob), "join", {})
+    await svc.handle(ctx(alice), "start", {})
+    loaded = await svc._load(CH)
+    state = loaded.game.load(loaded.record["state"])
+    seat = loaded.game.to_act(state)[0]
+    who = [alice, bob][seat]
+    action = loaded.game.legal_actions(state, seat)[0]
+    custom_id = f"pb:{CH}:0:{action.text()}"
+    first, second = await asyncio.gather(svc.component(ctx(who), custom_id), svc.component(ctx(who), custom_id))
+    both = texts(first) + texts(second)
+    assert sum("Too late" in t for t in both) == 1
+    assert sum((await svc._load(CH)).record["acted"]) == 1
+    await svc.store.close()
+
+
+def test_schema_file_is_plain_sql():
+    con = sqlite3.connect(":memory:")
+    for m in MIGRATIONS:
+        con.executescript(m)
+    names = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"games", "archive", "server_data"} <= names
