@@ -93,7 +93,7 @@ class PrimaryGeneral(Game[PGState]):
     rules_text = (
         "**Primary/General** — 2–4 players, two phases.\n"
         "• Each phase every player draws 7 cards; a random player starts and turns go round until every hand is empty. "
-        "On your turn play one card on any player, yourself included (`/politics play move:play tack-center bob`).\n"
+        "On your turn play one card on any player, yourself included (`/politics do action:play tack-center bob`; Voter ADHD names a card in play: `play voter-adhd c3`).\n"
         "• Cards change Electability (always good) and Affiliation (closeness to your party's base). "
         "Voter ADHD takes a card out of play and undoes it.\n"
         "• After the Primary, Electability + Affiliation: the top two are the Candidates, the rest Spoilers (with two players both are Candidates).\n"
@@ -271,7 +271,9 @@ class PrimaryGeneral(Game[PGState]):
             for c in state.candidates:
                 state.points[c] += 1
         # The table is cleared between phases; cards played stay only as effects.
-        if state.options.adhd_scope == "phase":
+        # Without carried scores the Primary cards have no effect left to undo,
+        # so they leave the table whatever adhd_scope says.
+        if state.options.adhd_scope == "phase" or not state.options.carry_scores:
             state.discard.extend(c.card for c in state.in_play)
             state.in_play = []
         if not state.options.carry_scores:
