@@ -1,0 +1,57 @@
+"""The politics-bot command: simulate, render, bench."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import bot.bench as bench
+from engines import all_games
+from render import get_renderer
+
+
+def cli(*args, timeout=300):
+    return subprocess.run([sys.executable, "-m", "bot.cli", *args], capture_output=True, text=True, timeout=timeout)
+
+
+def test_simulate_prints_one_json_object():
+    proc = cli("simulate", "primary-general", "-n", "20", "--players", "3", "--seed", "5")
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    for key in ("game", "games", "finished", "errors", "seconds", "games_per_second", "actions", "winners"):
+        assert key in out
+    assert out["games"] == out["finished"] == 20 and out["errors"] == 0
+    assert sum(out["winners"].values()) == 20 and set(out["winners"]) == {"0", "1", "2"}
+
+
+def test_simulate_is_repeatable():
+    a = json.loads(cli("simulate", "primary-general", "-n", "10", "--seed", "3").stdout)
+    b = json.loads(cli("simulate", "primary-general", "-n", "10", "--seed", "3").stdout)
+    assert a["winners"] == b["winners"] and a["actions"] == b["actions"]
+
+
+def test_unknown_game_is_one_line():
+    proc = cli("simulate", "chess")
+    assert proc.returncode == 1 and "no game called" in proc.stderr and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("game_id", sorted(g for g in all_games() if get_renderer(g)))
+def test_render_writes_pngs(tmp_path, game_id):
+    proc = cli("render", game_id, "--seed", "2", "--actions", "15", "--out", str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    files = [line for line in proc.stdout.splitlines() if line.endswith(".png")]
+    assert files
+    for f in files:
+        with open(f, "rb") as fh:
+            assert fh.read(8) == b"\x89PNG\r\n\x1a\n"
+
+
+async def test_bench_measures_against_floors(monkeypatch):
+    monkeypatch.setattr(bench, "CHANNELS", 20)
+    play = bench.bench_random_play("primary-general", seconds=0.05)
+    assert play["games_per_second"] > 0 and play["errors"] == 0
+    layer = await bench.bench_actions("primary-general", samples=30)
+    assert layer["bare_commit_median_ms"] > 0 and layer["action_p99_over_commit"] > 0
+    assert layer["stored_bytes_median"] > 100
