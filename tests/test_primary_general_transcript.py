@@ -1,0 +1,31 @@
+"""The 2-player transcript replays through the bot exactly as a Discord session would."""
+from __future__ import annotations
+
+import pathlib
+
+from bot.transcript import run_transcript
+
+HERE = pathlib.Path(__file__).resolve().parent / "transcripts"
+
+
+async def test_two_player_transcript_plays_a_whole_game():
+    out = await run_transcript(str(HERE / "primary-general-2p.txt"), render=False)
+    final = out[-1]["final"]
+    channel = [m["text"] for m in out[:-1] if m["to"] == "channel"]
+    private = [m["text"] for m in out[:-1] if m["to"] != "channel"]
+    # Every one of alice's moves was accepted: no refusal came back to her.
+    refusals = [t for t in private if "not your turn" in t.lower() or "you have no" in t.lower()
+                or "there is no" in t.lower() or "must remove" in t.lower()]
+    assert refusals == []
+    assert final["game"] == "primary-general" and final["finished"]
+    assert sum(t.count("alice plays") for t in channel) == 14
+    assert any("The Primary is over" in t and "Candidates: alice and" in t for t in channel)
+    assert any("The General begins" in t for t in channel)
+    # Neither Candidate ends positive, so (two players, no Spoiler) the one with
+    # more Electability is President.
+    assert final["scores"] == [-14.0, -1.0]
+    assert final["winners"] == [final["state"]["players"][1]["name"]]
+    assert any("no Candidate is positive" in t for t in channel)
+    # Alice's hand reached her privately, never the channel.
+    assert any("Your hand" in t for t in private)
+    assert not any("Your hand" in t for t in channel)
