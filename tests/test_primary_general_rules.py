@@ -578,3 +578,13 @@ def test_labels_status_and_private_text():
 
 def test_rules_text_uses_the_real_command_syntax():
     assert "/politics do action:play" in GAME.rules_text
+
+
+def test_settings_as_typed_in_discord():
+    opts = GAME.options({"carry_scores": "off", "adhd_scope": "game", "party_match": "on",
+                         "candidates": "top-two", "match_games": "2"})
+    assert (opts.carry_scores, opts.adhd_scope, opts.party_match, opts.candidates, opts.match_games) == \
+        (False, "game", True, "top-two", 2)
+    defaults = GAME.options({})
+    assert (defaults.carry_scores, defaults.adhd_scope, defaults.party_match, defaults.candidates,
+            defaults.match_games) == (True, "phase", False, "per-party", 4)
