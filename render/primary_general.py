@@ -102,10 +102,10 @@ def _heights(n: int, rows: int, party: bool, banner: bool) -> dict[str, int]:
 
 
 @lru_cache(maxsize=32)
-def _frame(names: tuple[str, ...], bots: tuple[bool, ...], parties: tuple[str | None, ...], phase: str,
-           limit: int) -> Image.Image:
-    """Everything fixed for a game phase and bar scale: header band, headings,
-    markers and names, bar labels and tracks, score labels."""
+def _frame(names: tuple[str, ...], bots: tuple[bool, ...], parties: tuple[str | None, ...], phase: str
+           ) -> Image.Image:
+    """Everything fixed for a game phase: header band, headings, markers and
+    names, bar labels, score labels."""
     n = len(names)
     party = any(parties)
     h = _heights(n, 1, party, False)
@@ -120,11 +120,8 @@ def _frame(names: tuple[str, ...], bots: tuple[bool, ...], parties: tuple[str | 
     y = h["players_y"] - 22
     small = font(18, bold=True)
     d.text((NAME_X, y), "PLAYER", font=small, fill=INK_MUTED, anchor="lm")
-    d.text((BAR_LABEL_X, y), f"ELECTABILITY / AFFILIATION   (ticks every 5, bars end at ±{limit})", font=small,
-           fill=INK_MUTED, anchor="lm")
+    d.text((BAR_LABEL_X, y), "STANDING", font=small, fill=INK_MUTED, anchor="lm")
     d.text((SCORE_X1 - 6, y), "SCORE", font=small, fill=INK_MUTED, anchor="rm")
-    zero = (BAR_X0 + BAR_X1) / 2
-    half = (BAR_X1 - BAR_X0) / 2
     name_font = font(28, bold=True)
     score_label = "E + A" if phase == "primary" else "E − A"
     for i in range(n):
@@ -134,12 +131,7 @@ def _frame(names: tuple[str, ...], bots: tuple[bool, ...], parties: tuple[str | 
         d.text((NAME_X, y0 + 36), ellipsize(names[i], name_font, BAR_LABEL_X - NAME_X - 16), font=name_font,
                fill=INK, anchor="lm")
         for dy, label in zip(BAR_ROWS, ("Electability", "Affiliation")):
-            top, bottom = y0 + dy - BAR_HALF_H, y0 + dy + BAR_HALF_H
             d.text((BAR_LABEL_X, y0 + dy), label, font=font(19), fill=INK, anchor="lm")
-            d.rectangle((BAR_X0, top, BAR_X1, bottom), fill=TRACK)
-            for k in range(-limit, limit + 1, 5):
-                x = zero + half * k / limit
-                d.line((x, top, x, bottom), fill=WHITE, width=1)
         d.text((SCORE_X0, y0 + 30), score_label, font=font(20, bold=True), fill=INK_MUTED, anchor="lm")
         extra = []
         if parties[i]:
@@ -153,6 +145,18 @@ def _frame(names: tuple[str, ...], bots: tuple[bool, ...], parties: tuple[str | 
     return img
 
 
+@lru_cache(maxsize=16)
+def _track(limit: int) -> Image.Image:
+    """An empty bar track with a white tick every 5 points."""
+    w, h = BAR_X1 - BAR_X0 + 1, 2 * BAR_HALF_H + 1
+    img = Image.new("RGB", (w, h), TRACK)
+    d = ImageDraw.Draw(img)
+    for k in range(-limit, limit + 1, 5):
+        x = (w - 1) / 2 + (w - 1) / 2 * k / limit
+        d.line((x, 0, x, h), fill=WHITE, width=1)
+    return img
+
+
 # ---------------------------------------------------------------- drawing
 
 def draw_board(view: dict) -> Image.Image:
@@ -163,9 +167,15 @@ def draw_board(view: dict) -> Image.Image:
     h = _heights(n, _play_rows(len(view["in_play"])), party, banner)
     limit = _bar_limit(players)
     frame = _frame(tuple(p["name"] for p in players), tuple(bool(p.get("bot")) for p in players),
-                   tuple(p.get("party") for p in players), view["phase"], limit)
+                   tuple(p.get("party") for p in players), view["phase"])
     img = Image.new("RGB", (WIDTH, h["height"]), PAPER)
     img.paste(frame, (0, 0))
+    track = _track(limit)
+    for i in range(n):
+        for dy in BAR_ROWS:
+            img.paste(track, (BAR_X0, h["players_y"] + i * ROW_H + dy - BAR_HALF_H))
+    _text(img, (BAR_X1, h["players_y"] - 22), f"BARS: a tick every 5, ends at ±{limit}", 18, INK_MUTED, bold=True,
+          anchor="rm")
     d = ImageDraw.Draw(img)
     _header(img, view)
     if party:
