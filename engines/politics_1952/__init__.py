@@ -1,0 +1,1 @@
+from .game import GAME, Politics1952  # noqa: F401

@@ -1,0 +1,143 @@
+"""The AI seat of Politics (1952): greedy, one county at a time.
+
+Each state is worth its electoral vote times a rough chance of still holding
+it at the count: a logistic in my lead in counties over the strongest rival
+(half a county for the tie priority), and certainty once my pin is in the
+capital. A county goes where it raises that expectation most, with a bonus
+for closing the board while I lead (and a penalty for closing it while I
+trail). A Speech Card is played when it is worth a lot now, or at once when
+the board is closed or nearly so (a count may come any turn, and an
+eliminated player's cards are lost).
+"""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from ..core import Action
+from ..rng import Rng
+from .cards import BY_SLUG
+from .states import CODES, EV, GROUPS, LINES, MAJORITY
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import P52State, Politics1952
+
+STEEP = 0.9           # logistic slope per county of lead
+CLOSE_BONUS = 12.0    # votes-equivalent for closing the board while leading
+SPEECH_NOW = 9.0      # play a card worth at least this much at once
+NEAR_CLOSED = 44      # pinned states from which cards are played at once
+
+
+def _sig(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def _chance(state: "P52State", code: str, seat: int, mine: int) -> float:
+    """Chance-like weight that `seat` holds `code` at the count with its pin at `mine`."""
+    if mine > LINES[code]:
+        return 1.0
+    if mine == 0:
+        return 0.0
+    pos = state.pos[code]
+    other = 0
+    for s in state.active:
+        if s != seat and pos[s] > other:
+            other = pos[s]
+    if mine > other:
+        lead = mine - other
+    elif mine < other:
+        lead = mine - other - 0.5
+    else:  # tie: priority to the first on the line
+        line = state.lines[code][mine - 1]
+        lead = 0.5 if line and line[0] == seat and pos[seat] == mine else -0.5
+    return _sig(STEEP * (lead - 0.3))
+
+
+def _gain(state: "P52State", code: str, seat: int, k: int) -> float:
+    """Expected votes won by taking k counties in code (k already fits the room)."""
+    mine = state.pos[code][seat]
+    before = _chance(state, code, seat, mine)
+    after = _chance(state, code, seat, mine + k)
+    if mine == 0 and mine + k <= LINES[code]:
+        # arriving on a line already held by others puts my pin south of them
+        other = max((state.pos[code][s] for s in state.active if s != seat), default=0)
+        if other == mine + k:
+            after = _sig(STEEP * (-0.5 - 0.3))
+    return EV[code] * (after - before)
+
+
+def _votes_now(state: "P52State") -> list[int]:
+    from .game import votes
+    return votes(state)
+
+
+def _closing_bonus(state: "P52State", code: str, seat: int, tally: list[int], unpinned: int) -> float:
+    """Placing the last missing pin closes the board: good while I lead."""
+    if unpinned != 1 or max(state.pos[code]) > 0:
+        return 0.0
+    best_other = max((tally[s] for s in state.active if s != seat), default=0)
+    return CLOSE_BONUS if tally[seat] + EV[code] >= best_other else -CLOSE_BONUS
+
+
+def _card_value(state: "P52State", slug: str, seat: int) -> float:
+    total = 0.0
+    for code, k in BY_SLUG[slug].counties:
+        if state.capital[code] is not None:
+            continue
+        room = LINES[code] + 1 - state.pos[code][seat]
+        total += _gain(state, code, seat, min(k, room))
+    return total
+
+
+def choose(game: "Politics1952", state: "P52State", seat: int, rng: Rng) -> Action:
+    from .game import _END, _ROLL, _THROW, _capture, _speech, pinned
+    if state.phase == "opening":
+        return _THROW
+    if state.phase == "roll":
+        return _ROLL
+    legal = game.legal_actions(state, seat)
+    if not legal:
+        return _END
+    n_pinned = pinned(state)
+    # a speech card first, if it is worth it now
+    if not state.speech_done and state.hands[seat]:
+        values = {s: _card_value(state, s, seat) for s in state.hands[seat]}
+        best = max(values, key=lambda s: values[s])
+        urgent = n_pinned >= NEAR_CLOSED or len(state.active) == 2
+        if values[best] >= SPEECH_NOW or (urgent and values[best] > 0):
+            return _speech(best)
+    if state.remaining > 0 and state.dice:
+        tally = _votes_now(state)
+        unpinned = 48 - n_pinned
+        near_win = tally[seat] >= MAJORITY - 40
+        best_code, best_score = None, -1e18
+        for code in GROUPS[state.dice[0]]:
+            if state.capital[code] is not None:
+                continue
+            if LINES[code] + 1 - state.pos[code][seat] <= 0:
+                continue
+            score = _gain(state, code, seat, 1) + _closing_bonus(state, code, seat, tally, unpinned)
+            if near_win and game_controller_flip(state, code, seat):
+                score += 3.0
+            score += rng.random() * 0.01
+            if score > best_score:
+                best_code, best_score = code, score
+        if best_code is not None:
+            return _capture(best_code, 1)
+    # nothing to place: keep cards for later unless the count may come now
+    for a in legal:
+        if a.verb == "end":
+            return a
+    return legal[0]
+
+
+def game_controller_flip(state: "P52State", code: str, seat: int) -> bool:
+    """Would one more county make `seat` the holder of `code`?"""
+    from .game import controller
+    if controller(state, code) == seat:
+        return False
+    mine = state.pos[code][seat] + 1
+    if mine > LINES[code]:
+        return True
+    other = max((state.pos[code][s] for s in state.active if s != seat), default=0)
+    return mine > other

@@ -1,0 +1,665 @@
+"""Politics (Parker Brothers, 1952): county lines, pins, speech cards and
+tabulations on doubles once the board is closed.
+
+A turn is a chain of small moves so chat controls stay simple: `roll`, then
+`capture <STATE> [n]` until the white dice are used up, a `speech <card>` at
+any point after the roll, and `end`. Decisions the rulebook leaves to the
+table are documented in docs/games/politics-1952.md.
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from ..core import Action, Event, Game, Options, Result, RuleError, Seat
+from ..rng import Rng
+from .cards import BY_SLUG, CARDS, SLUGS
+from .states import CODES, EV, GROUP, GROUPS, LINES, MAJORITY, NAMES, TOTAL_VOTES
+
+HAND = 3
+_ALIASES: dict[str, str] = {}
+for _c in CODES:
+    _ALIASES[_c.lower()] = _c
+    _ALIASES[NAMES[_c].lower().replace(" ", "")] = _c
+    _ALIASES[NAMES[_c].lower().replace(" ", "-")] = _c
+    _ALIASES[NAMES[_c].lower().replace(" ", "_")] = _c
+
+
+class P52Options(Options):
+    speech_cards: int = Field(HAND, ge=0, le=3, description="Speech Cards dealt to each player (the rulebook deals 3)")
+    elimination_ties: Literal["counties", "throw"] = Field(
+        "counties", description="A tie for a place among the two who stay in at a tabulation: 'counties' keeps "
+                                "whoever holds more counties on the board (then a throw of the white dice), "
+                                "'throw' goes straight to a throw of the white dice")
+
+
+class P52State(BaseModel):
+    seats: list[Seat]
+    options: P52Options
+    rng: int
+    phase: Literal["opening", "roll", "move", "over"] = "opening"
+    # the throw for first player: who is still in the roll-off and what each threw
+    contenders: list[int] = []
+    opening: list[int | None] = []
+    turn: int = 0
+    turns: int = 0  # turns begun so far
+    dice: list[int] = []  # the last throw: [coloured, white, white]
+    remaining: int = 0  # counties of the white dice not yet placed this turn
+    speech_done: bool = False  # a speech card was played this turn
+    # pos[state][seat]: 0 = no pin, 1..lines = on that county line, lines + 1 = in the capital
+    pos: dict[str, list[int]]
+    # lines[state][k]: seats with a pin on county line k+1, north (first) to south
+    lines: dict[str, list[list[int]]]
+    capital: dict[str, int | None]
+    hands: list[list[str]]  # secret
+    played: list[list[str]]  # public, in the order played
+    active: list[int]
+    tabulations: list[dict] = []
+    log: list[str] = []  # the last turn's public lines, for the picture's caption
+    winner: int | None = None
+    outcome: str = ""
+
+
+class Throw(Action):
+    """Throw the two white dice to decide who begins."""
+    verb = "throw"
+
+
+class Roll(Action):
+    """Throw the coloured die and the two white dice to begin your turn."""
+    verb = "roll"
+
+
+class Capture(Action):
+    """Capture n counties (default 1) in one state of the group the coloured die named."""
+    verb = "capture"
+    state: str
+    n: int = 1
+
+
+class Speech(Action):
+    """Play one of your Speech Cards (at most one a turn, after the roll)."""
+    verb = "speech"
+    card: str
+
+
+class End(Action):
+    """End your turn (only once no county of the dice can still be placed)."""
+    verb = "end"
+
+
+_THROW, _ROLL, _END = Throw(), Roll(), End()
+
+
+@lru_cache(maxsize=1024)
+def _capture(code: str, n: int) -> Capture:
+    return Capture(state=code, n=n)
+
+
+@lru_cache(maxsize=64)
+def _speech(slug: str) -> Speech:
+    return Speech(card=slug)
+
+
+def _ev(text: str, to: list[int] | None = None) -> Event:
+    return Event(text=text, to=to)
+
+
+# ---------------------------------------------------------------- board queries
+
+def controller(state: P52State, code: str) -> int | None:
+    """Who takes the state's whole vote now: the capital's pin, else the most
+    counties, ties to the northernmost pin on that line."""
+    cap = state.capital[code]
+    if cap is not None:
+        return cap
+    best = max(state.pos[code])
+    if best == 0:
+        return None
+    return state.lines[code][best - 1][0]
+
+
+def votes(state: P52State) -> list[int]:
+    out = [0] * len(state.seats)
+    for code in CODES:
+        c = controller(state, code)
+        if c is not None:
+            out[c] += EV[code]
+    return out
+
+
+def pinned(state: P52State) -> int:
+    """States with at least one pin."""
+    return sum(1 for code in CODES if max(state.pos[code]) > 0)
+
+
+def board_closed(state: P52State) -> bool:
+    pos = state.pos
+    for code in CODES:
+        if max(pos[code]) == 0:
+            return False
+    return True
+
+
+def counties_held(state: P52State, seat: int) -> int:
+    return sum(state.pos[c][seat] for c in CODES)
+
+
+def _room(state: P52State, code: str, seat: int) -> int:
+    """Counties `seat` may still take in `code` (the capital counts as one)."""
+    if state.capital[code] is not None:
+        return 0
+    return LINES[code] + 1 - state.pos[code][seat]
+
+
+def _placeable(state: P52State, seat: int) -> bool:
+    """Can a county of this turn's white dice still be placed?"""
+    if state.remaining <= 0 or not state.dice:
+        return False
+    for code in GROUPS[state.dice[0]]:
+        if _room(state, code, seat) > 0:
+            return True
+    return False
+
+
+def _advance(state: P52State, code: str, seat: int, k: int) -> tuple[int, int]:
+    """Move seat's pin k lines east in code (k <= room). Returns (old, new) position."""
+    pos = state.pos[code]
+    old = pos[seat]
+    new = old + k
+    lines = state.lines[code]
+    if old:
+        lines[old - 1].remove(seat)
+    pos[seat] = new
+    if new > LINES[code]:
+        state.capital[code] = seat
+    else:
+        lines[new - 1].append(seat)
+    return old, new
+
+
+def _where(code: str, p: int) -> str:
+    if p > LINES[code]:
+        return "the capital"
+    return f"line {p}/{LINES[code]}"
+
+
+class Politics1952(Game[P52State]):
+    id = "politics-1952"
+    title = "Politics (1952)"
+    min_players = 2
+    max_players = 6
+    State = P52State
+    OptionsModel = P52Options
+    actions = (Throw, Roll, Capture, Speech, End)
+    summary = "Parker Brothers' 1952 race for 266 of 531 electoral votes: dice, county lines and speech cards. 2–6 players."
+    rules_text = (
+        "**Politics (1952)** — 2–6 players. 48 states, 531 electoral votes: 266 elects you.\n"
+        "• Each state has 7 county lines (Delaware, New Jersey and Rhode Island have 4), played west to east. "
+        "The states sit in 6 dice groups (group 6 is New York, Ohio and Illinois).\n"
+        "• Who begins: everyone `throw`s the two white dice; the highest begins (ties throw again). Play goes left.\n"
+        "• Your turn: `roll` throws the coloured die (the group) and two white dice (how many counties). Then "
+        "`capture NY 2` (or `capture NY` for one) until all are placed, in any states of that group. Each county "
+        "moves your pin one line east in that state; the first pin on a line is northernmost, later ones below it. "
+        "One more after the last line puts your pin in the capital: the state is yours outright and closed to "
+        "everyone else. You must place every county you can; ones that fit nowhere are lost. Then `end`.\n"
+        "• Whoever has the most counties in a state holds its whole vote; a tie goes to the pin further north on "
+        "that line (who got there first).\n"
+        "• Speech Cards: 3 each, secret (`/politics hand`). After your roll you may play one a turn: "
+        "`speech farm`. Every county on it is taken, in any state; counties in a state won outright are lost.\n"
+        "• The board is closed when every state has a pin. While it is closed, a roll with doubles on the white "
+        "dice stops play and the votes are counted. 266 wins; otherwise all but the two leaders are out (ties: "
+        "more counties on the board stays, then a throw; setting `elimination_ties=throw` skips the counties), "
+        "their pins come off, and the two play on until the next count."
+    )
+
+    # ---- setup ---------------------------------------------------------
+    def setup(self, seats: list[Seat], options: Options, seed: int, server: dict | None = None) -> P52State:
+        opts = options if isinstance(options, P52Options) else P52Options(**options.model_dump())
+        n = len(seats)
+        if not self.min_players <= n <= self.max_players:
+            raise RuleError(f"Politics takes 2 to 6 players, not {n}.")
+        rng = Rng(seed)
+        deck = list(SLUGS)
+        rng.shuffle(deck)
+        k = opts.speech_cards
+        hands = [sorted(deck[i * k:(i + 1) * k], key=SLUGS.index) for i in range(n)]
+        return P52State(
+            seats=list(seats), options=opts, rng=rng.state,
+            contenders=list(range(n)), opening=[None] * n,
+            pos={c: [0] * n for c in CODES},
+            lines={c: [[] for _ in range(LINES[c])] for c in CODES},
+            capital={c: None for c in CODES},
+            hands=hands, played=[[] for _ in range(n)], active=list(range(n)),
+        )
+
+    # ---- queries -------------------------------------------------------
+    def to_act(self, state: P52State) -> list[int]:
+        if state.phase == "opening":
+            return [s for s in state.contenders if state.opening[s] is None]
+        if state.phase in ("roll", "move"):
+            return [state.turn]
+        return []
+
+    def legal_actions(self, state: P52State, seat: int) -> list[Action]:
+        phase = state.phase
+        if phase == "roll":
+            return [_ROLL] if seat == state.turn else []
+        if phase == "move":
+            if seat != state.turn:
+                return []
+            out: list[Action] = []
+            rem = state.remaining
+            if rem > 0:
+                capital = state.capital
+                for code in GROUPS[state.dice[0]]:
+                    if capital[code] is not None:
+                        continue
+                    room = LINES[code] + 1 - state.pos[code][seat]
+                    for k in range(1, min(rem, room) + 1):
+                        out.append(_capture(code, k))
+            placeable = bool(out)
+            if not state.speech_done:
+                out.extend(_speech(s) for s in state.hands[seat])
+            if not placeable:
+                out.append(_END)
+            return out
+        if phase == "opening":
+            return [_THROW] if seat in state.contenders and state.opening[seat] is None else []
+        return []
+
+    # ---- apply ---------------------------------------------------------
+    def _apply(self, state: P52State, seat: int, action: Action) -> list[Event]:
+        if state.phase == "over":
+            raise RuleError("This game is over.")
+        if not 0 <= seat < len(state.seats):
+            raise RuleError("Only a player can move in Politics.")
+        if isinstance(action, Throw):
+            return self._throw(state, seat)
+        if isinstance(action, Roll):
+            return self._roll(state, seat)
+        if isinstance(action, Capture):
+            return self._capture(state, seat, action)
+        if isinstance(action, Speech):
+            return self._speech(state, seat, action)
+        if isinstance(action, End):
+            return self._end(state, seat)
+        raise RuleError("That is not a move in Politics.")
+
+    def _name(self, state: P52State, seat: int) -> str:
+        return state.seats[seat].name
+
+    def _throw(self, state: P52State, seat: int) -> list[Event]:
+        if state.phase != "opening":
+            raise RuleError("The throw for first player is over: use `roll` on your turn.")
+        if seat not in state.contenders or state.opening[seat] is not None:
+            raise RuleError("You have already thrown for first player; wait for the others.")
+        rng = Rng(state.rng)
+        a, b = rng.die(), rng.die()
+        state.rng = rng.state
+        state.opening[seat] = a + b
+        events = [_ev(f"{self._name(state, seat)} throws {a} + {b} = {a + b} for first player.")]
+        if any(state.opening[s] is None for s in state.contenders):
+            return events
+        best = max(state.opening[s] for s in state.contenders)  # type: ignore[type-var]
+        top = [s for s in state.contenders if state.opening[s] == best]
+        if len(top) > 1:
+            state.contenders = top
+            state.opening = [None] * len(state.seats)
+            events.append(_ev(f"{' and '.join(self._name(state, s) for s in top)} tie on {best} and throw again."))
+            return events
+        state.phase = "roll"
+        state.turn = top[0]
+        state.turns = 1
+        state.contenders = []
+        events.append(_ev(f"{self._name(state, top[0])} threw highest and begins: `roll`."))
+        return events
+
+    def _roll(self, state: P52State, seat: int) -> list[Event]:
+        if state.phase != "roll":
+            if state.phase == "opening":
+                raise RuleError("First everyone throws for first player: use `throw`.")
+            raise RuleError("You have already rolled this turn.")
+        rng = Rng(state.rng)
+        g, a, b = rng.die(), rng.die(), rng.die()
+        state.rng = rng.state
+        state.dice = [g, a, b]
+        name = self._name(state, seat)
+        if a == b and board_closed(state):
+            state.log = [f"{name} rolls group {g}, {a} + {b}: doubles with the board closed."]
+            events = [_ev(f"{name} rolls group {g} and {a} + {b} — **doubles with the board closed**: "
+                          "play stops and the votes are counted.")]
+            self._tabulate(state, seat, events)
+            return events
+        state.phase = "move"
+        state.remaining = a + b
+        state.speech_done = False
+        line = f"{name} rolls group {g} ({', '.join(GROUPS[g])}) and {a} + {b} = {a + b} counties."
+        state.log = [line]
+        events = [_ev(line)]
+        if not _placeable(state, seat):
+            state.remaining = 0
+            events.append(_ev(f"Every state of group {g} is won outright, so the {a + b} counties are lost."))
+        self._maybe_end(state, seat, events)
+        return events
+
+    def _capture(self, state: P52State, seat: int, action: Capture) -> list[Event]:
+        if state.phase != "move":
+            raise RuleError("Roll the dice first: `roll`." if state.phase == "roll" else "You cannot capture now.")
+        code = _ALIASES.get(action.state.lower())
+        if code is None:
+            raise RuleError(f"'{action.state[:40]}' is not one of the 48 states; use its postal code, like NY.")
+        g = state.dice[0]
+        if GROUP[code] != g:
+            raise RuleError(f"The coloured die shows group {g} ({', '.join(GROUPS[g])}); "
+                            f"{NAMES[code]} is in group {GROUP[code]}.")
+        if state.remaining <= 0:
+            raise RuleError("You have placed every county of your white dice this turn.")
+        cap = state.capital[code]
+        if cap is not None:
+            who = "you" if cap == seat else self._name(state, cap)
+            raise RuleError(f"{NAMES[code]} is won outright by {who} (pin in the capital): no more play there.")
+        k = action.n
+        if k < 1:
+            raise RuleError("Capture at least one county.")
+        if k > state.remaining:
+            raise RuleError(f"You have only {state.remaining} count{'y' if state.remaining == 1 else 'ies'} "
+                            "left to place this turn.")
+        room = _room(state, code, seat)
+        if k > room:
+            raise RuleError(f"{NAMES[code]} has room for only {room} more of your counties "
+                            "(its county lines and then the capital).")
+        before = controller(state, code)
+        old, new = _advance(state, code, seat, k)
+        state.remaining -= k
+        name = self._name(state, seat)
+        line = f"{name} captures {k} in {NAMES[code]} → {_where(code, new)}"
+        line += self._control_note(state, code, seat, before)
+        state.log.append(line)
+        events = [_ev(line)]
+        self._maybe_end(state, seat, events)
+        return events
+
+    def _control_note(self, state: P52State, code: str, seat: int, before: int | None) -> str:
+        if state.capital[code] == seat:
+            return f": **{NAMES[code]} won outright** ({EV[code]} votes)."
+        after = controller(state, code)
+        if after == seat and before != seat:
+            return f", taking control ({EV[code]} votes)" + (
+                f" from {self._name(state, before)}." if before is not None else ".")
+        return "."
+
+    def _speech(self, state: P52State, seat: int, action: Speech) -> list[Event]:
+        if state.phase != "move":
+            raise RuleError("A Speech Card is played after your roll: `roll` first."
+                            if state.phase == "roll" else "You cannot play a Speech Card now.")
+        slug = action.card.lower()
+        card = BY_SLUG.get(slug)
+        if card is None:
+            raise RuleError(f"'{action.card[:40]}' is not a Speech Card; your cards: "
+                            f"{', '.join(state.hands[seat]) or 'none'}.")
+        if slug not in state.hands[seat]:
+            raise RuleError(f"You do not hold the Speech Card '{slug}'.")
+        if state.speech_done:
+            raise RuleError("Only one Speech Card may be played a turn.")
+        state.hands[seat].remove(slug)
+        state.played[seat].append(slug)
+        state.speech_done = True
+        name = self._name(state, seat)
+        parts = []
+        for code, k in card.counties:
+            room = _room(state, code, seat)
+            if room == 0:
+                cap = state.capital[code]
+                who = "won outright by " + ("you" if cap == seat else self._name(state, cap))  # type: ignore[arg-type]
+                parts.append(f"{code}: {k} lost ({who})")
+                continue
+            take = min(k, room)
+            before = controller(state, code)
+            _, new = _advance(state, code, seat, take)
+            bit = f"{code} +{take} → {_where(code, new)}"
+            if take < k:
+                bit += f" ({k - take} lost)"
+            if state.capital[code] == seat:
+                bit += " WON OUTRIGHT"
+            elif controller(state, code) == seat and before != seat:
+                bit += " (control)"
+            parts.append(bit)
+        line = f"{name} makes a speech — **{card.title}**: " + "; ".join(parts) + "."
+        state.log.append(line)
+        events = [_ev(line)]
+        self._maybe_end(state, seat, events)
+        return events
+
+    def _end(self, state: P52State, seat: int) -> list[Event]:
+        if state.phase != "move":
+            raise RuleError("Roll first: `roll`." if state.phase == "roll" else "You cannot end a turn now.")
+        if _placeable(state, seat):
+            raise RuleError(f"You still have {state.remaining} count{'y' if state.remaining == 1 else 'ies'} "
+                            f"to place in group {state.dice[0]}; every county that can be placed must be.")
+        events: list[Event] = []
+        self._next_turn(state, events)
+        return events
+
+    def _maybe_end(self, state: P52State, seat: int, events: list[Event]) -> None:
+        """End the turn by itself when nothing is left to choose."""
+        if _placeable(state, seat):
+            return
+        if not state.speech_done and state.hands[seat]:
+            return
+        self._next_turn(state, events)
+
+    def _next_turn(self, state: P52State, events: list[Event]) -> None:
+        n = len(state.seats)
+        state.remaining = 0
+        state.speech_done = False
+        s = state.turn
+        for _ in range(n):
+            s = (s + 1) % n
+            if s in state.active:
+                break
+        state.turn = s
+        state.turns += 1
+        state.phase = "roll"
+        closed = board_closed(state)
+        events.append(_ev(f"{self._name(state, s)} to `roll`." + (" The board is closed." if closed else "")))
+
+    # ---- tabulation ----------------------------------------------------
+    def _tabulate(self, state: P52State, thrower: int, events: list[Event]) -> None:
+        tally = votes(state)
+        active = list(state.active)
+        names = [s.name for s in state.seats]
+        listing = ", ".join(f"{names[s]} {tally[s]}" for s in sorted(active, key=lambda s: -tally[s]))
+        entry: dict = {"turn": state.turns, "votes": [tally[s] if s in active else None for s in range(len(names))],
+                       "eliminated": [], "winner": None, "throws": []}
+        best = max(tally[s] for s in active)
+        if best >= MAJORITY:
+            w = next(s for s in active if tally[s] == best)
+            state.winner = w
+            state.phase = "over"
+            state.outcome = f"{names[w]} is elected President with {best} of {TOTAL_VOTES} electoral votes."
+            entry["winner"] = w
+            state.tabulations.append(entry)
+            events.append(_ev(f"**Tabulation:** {listing}. {state.outcome}"))
+            state.log.append(f"Tabulation: {listing}. {state.outcome}")
+            return
+        keep, notes = self._two_highest(state, active, tally, entry)
+        out = [s for s in active if s not in keep]
+        entry["eliminated"] = out
+        for s in out:
+            for code in CODES:
+                p = state.pos[code][s]
+                if p:
+                    state.pos[code][s] = 0
+                    if state.capital[code] == s:
+                        state.capital[code] = None
+                    else:
+                        state.lines[code][p - 1].remove(s)
+            state.hands[s] = []
+        state.active = [s for s in active if s in keep]
+        state.tabulations.append(entry)
+        text = f"**Tabulation:** {listing}. Nobody has {MAJORITY}."
+        if notes:
+            text += " " + " ".join(notes)
+        if out:
+            text += (f" {' and '.join(names[s] for s in out)} {'are' if len(out) > 1 else 'is'} eliminated and "
+                     f"their pins come off. {' and '.join(names[s] for s in state.active)} play on.")
+            text += " The board is closed." if board_closed(state) else \
+                f" The board is open again ({pinned(state)}/48 states pinned)."
+        events.append(_ev(text))
+        state.log.append(text.replace("**", ""))
+        state.turn = thrower
+        self._next_turn(state, events)
+
+    def _two_highest(self, state: P52State, active: list[int], tally: list[int],
+                     entry: dict) -> tuple[list[int], list[str]]:
+        """The two who stay in, with tie-break notes for the log."""
+        if len(active) <= 2:
+            return list(active), []
+        names = [s.name for s in state.seats]
+        use_counties = state.options.elimination_ties == "counties"
+        held = {s: counties_held(state, s) for s in active}
+        ranked = sorted(active, key=lambda s: (-tally[s], -held[s] if use_counties else 0))
+        key = (lambda s: (tally[s], held[s])) if use_counties else (lambda s: (tally[s],))
+        cut = key(ranked[1])
+        sure = [s for s in ranked if key(s) > cut]
+        tied = [s for s in ranked if key(s) == cut]
+        if len(sure) + len(tied) <= 2:
+            return sure + tied, []
+        need = 2 - len(sure)
+        notes = [f"{' and '.join(names[s] for s in tied)} tie"
+                 + (f" on {tally[tied[0]]} votes and {held[tied[0]]} counties" if use_counties
+                    else f" on {tally[tied[0]]} votes") + " and throw the white dice:"]
+        rng = Rng(state.rng)
+        order: list[int] = []
+        pool = list(tied)
+        while len(order) < need:
+            throws = {s: rng.die() + rng.die() for s in pool}
+            entry["throws"].append({str(s): t for s, t in throws.items()})
+            notes.append(", ".join(f"{names[s]} {t}" for s, t in throws.items()) + ".")
+            hi = max(throws.values())
+            top = [s for s in pool if throws[s] == hi]
+            if len(top) == 1:
+                order.append(top[0])
+                pool.remove(top[0])
+            else:
+                pool = top  # the highest throw again among themselves
+        state.rng = rng.state
+        return sure + order, notes
+
+    # ---- views ---------------------------------------------------------
+    def view(self, state: P52State, seat: int | None) -> dict:
+        n = len(state.seats)
+        tally = votes(state)
+        players = []
+        for s in range(n):
+            players.append({
+                "name": state.seats[s].name, "bot": state.seats[s].bot,
+                "active": s in state.active, "votes": tally[s],
+                "cards_left": len(state.hands[s]), "played": list(state.played[s]),
+                "counties": counties_held(state, s),
+                "states": sum(1 for c in CODES if controller(state, c) == s),
+                "opening": state.opening[s] if state.opening else None,
+            })
+        states = []
+        for code in CODES:
+            states.append({
+                "code": code, "name": NAMES[code], "ev": EV[code], "group": GROUP[code], "lines": LINES[code],
+                "pins": [list(x) for x in state.lines[code]], "capital": state.capital[code],
+                "controller": controller(state, code),
+            })
+        v: dict = {
+            "game": self.id, "phase": state.phase, "turn": state.turn if state.phase in ("roll", "move") else None,
+            "turns": state.turns, "majority": MAJORITY, "total_votes": TOTAL_VOTES,
+            "dice": {"group": state.dice[0], "white": state.dice[1:]} if state.dice else None,
+            "remaining": state.remaining, "speech_done": state.speech_done,
+            "board_closed": board_closed(state), "pinned": pinned(state),
+            "players": players, "states": states, "contenders": list(state.contenders),
+            "tabulations": [dict(t) for t in state.tabulations], "log": list(state.log),
+            "winner": state.winner, "outcome": state.outcome,
+            "options": state.options.model_dump(),
+        }
+        if seat is not None and 0 <= seat < n:
+            v["you"] = seat
+            v["hand"] = [{"card": s, "title": BY_SLUG[s].title, "counties": BY_SLUG[s].listing()}
+                         for s in state.hands[seat]]
+        return v
+
+    def result(self, state: P52State) -> Result:
+        if state.phase != "over":
+            return Result.model_construct(finished=False, winners=[], scores=[], summary="")
+        tally = votes(state)
+        return Result(finished=True, winners=[state.winner] if state.winner is not None else [],
+                      scores=[float(x) for x in tally], summary=state.outcome)
+
+    def status_text(self, state: P52State) -> str:
+        if state.phase == "over":
+            return state.outcome
+        if state.phase == "opening":
+            waiting = [self._name(state, s) for s in self.to_act(state)]
+            return f"Throwing for first player · waiting for {', '.join(waiting)} to `throw`"
+        name = self._name(state, state.turn)
+        board = "board closed" if board_closed(state) else f"board open ({pinned(state)}/48 states pinned)"
+        if state.phase == "roll":
+            what = "to `roll`"
+        else:
+            g, a, b = state.dice
+            what = (f"group {g}, {state.remaining} of {a + b} counties left"
+                    + ("" if state.speech_done or not state.hands[state.turn] else ", may make a speech"))
+        tally = votes(state)
+        lead = " · ".join(f"{self._name(state, s)} {tally[s]}" for s in state.active)
+        return f"Turn {state.turns}: {name} {what} · {board} · votes now: {lead}"
+
+    def private_text(self, state: P52State, seat: int) -> str:
+        if not 0 <= seat < len(state.seats):
+            return ""
+        if seat not in state.active:
+            return "You were eliminated at a tabulation; your Speech Cards are out of the game."
+        hand = state.hands[seat]
+        if not hand:
+            return "You have no Speech Cards left."
+        lines = ["Your Speech Cards (play one a turn after your roll: `speech <card>`):"]
+        for s in hand:
+            c = BY_SLUG[s]
+            lines.append(f"• `{s}` — **{c.title}**: {c.listing()}. {c.text}")
+        return "\n".join(lines)
+
+    def token_label(self, state: P52State, seat: int, prefix: tuple[str, ...], token: str) -> str:
+        if not prefix:
+            return {"capture": "capture counties", "speech": "make a speech", "end": "end turn",
+                    "roll": "roll the dice", "throw": "throw for first player"}.get(token, token)
+        if prefix[0] == "capture" and len(prefix) == 1 and token in EV:
+            me = state.pos[token][seat] if 0 <= seat < len(state.seats) else 0
+            c = controller(state, token)
+            held = "nobody" if c is None else ("you" if c == seat else self._name(state, c))
+            return f"{NAMES[token]} ({EV[token]}) · you {_where(token, me) if me else 'no pin'} · held by {held}"
+        if prefix[0] == "capture" and len(prefix) == 2 and token.isdigit():
+            code = prefix[1]
+            if code in EV and 0 <= seat < len(state.seats):
+                return f"{token} → {_where(code, state.pos[code][seat] + int(token))}"
+        if prefix[0] == "speech" and token in BY_SLUG:
+            c = BY_SLUG[token]
+            return f"{c.title}: {c.listing()}"
+        return token
+
+    def describe_action(self, state: P52State, seat: int, action: Action) -> str:
+        if isinstance(action, Capture):
+            code = _ALIASES.get(action.state.lower(), action.state)
+            if code in EV and 0 <= seat < len(state.seats):
+                return (f"capture {action.n} in {NAMES[code]} ({EV[code]} votes) → "
+                        f"{_where(code, state.pos[code][seat] + action.n)}")
+        if isinstance(action, Speech) and action.card in BY_SLUG:
+            c = BY_SLUG[action.card]
+            return f"speech: {c.title} ({c.listing()})"
+        return action.text()
+
+    # ---- AI ------------------------------------------------------------
+    def ai_action(self, state: P52State, seat: int, rng: Rng) -> Action:
+        from .ai import choose
+        return choose(self, state, seat, rng)
+
+
+GAME = Politics1952()
