@@ -98,8 +98,13 @@ class PrimaryGeneral(Game[PGState]):
         "Voter ADHD takes a card out of play and undoes it.\n"
         "• After the Primary, Electability + Affiliation: the top two are the Candidates, the rest Spoilers (with two players both are Candidates).\n"
         "• After the General, Electability − Affiliation: the Candidate with the highest positive total is President; "
-        "if no Candidate is positive, the Spoiler with the highest Electability is.\n"
-        "• Party match (setting): four players in two parties, four games; a Candidate scores 1, the President 2 and the President's partner 1."
+        "if no Candidate is positive, the Spoiler with the highest Electability is "
+        "(with two players: the Candidate with more Electability).\n"
+        "• Ties go to more Electability, then a random draw. Voter ADHD with nothing to remove is just discarded "
+        "(`play voter-adhd none`).\n"
+        "• Party match (setting): four players in two parties, four games; a Candidate scores 1, the President 2 and the President's partner 1.\n"
+        "• Settings: carry_scores (scores carry into the General, default on), adhd_scope (phase/game), "
+        "party_match, candidates (per-party/top-two), match_games."
     )
 
     # ---- setup ---------------------------------------------------------
