@@ -56,6 +56,7 @@ class USPState(BaseModel):
     picks: list[list[str] | None]
     reveals: list[list[list[str]]] = []  # per finished round, per seat [code, size] (public)
     count: list[int] = []  # electors per seat after round 12, before any recount
+    count_holders: dict[str, int | None] = {}  # the cards after round 12, before any recount
     recount: list[dict] = []  # one entry per recount step (public)
     active: list[int] = []  # seats still in the count
     winner: int | None = None
@@ -284,6 +285,7 @@ class USPresident(Game[USPState]):
         active = list(range(n))
         el = electors(state, active)
         state.count = list(el)
+        state.count_holders = dict(state.holder)
         state.phase = "over"
         best = max(el)
         if best >= MAJORITY:
@@ -394,6 +396,7 @@ class USPresident(Game[USPState]):
             "last_reveal": ({"round": len(state.reveals), "picks": [list(p) for p in state.reveals[-1]]}
                             if state.reveals else None),
             "count": list(state.count) if state.count else None,
+            "count_holders": dict(state.count_holders) if state.count_holders else None,
             "recount": [dict(step) for step in state.recount],
             "winner": state.winner, "outcome": state.outcome,
         }
