@@ -99,6 +99,14 @@ def _capture(code: str, n: int) -> Capture:
     return Capture(state=code, n=n)
 
 
+# _CAPTURES[code][m]: the frozen actions `capture code 1` .. `capture code m`
+_CAPTURES: dict[str, tuple[tuple[Capture, ...], ...]] = {
+    c: tuple(tuple(_capture(c, k) for k in range(1, m + 1)) for m in range(LINES[c] + 2)) for c in CODES
+}
+_GROUP_LIST = {g: ", ".join(codes) for g, codes in GROUPS.items()}
+_NOT_OVER = Result.model_construct(finished=False, winners=[], scores=[], summary="")
+
+
 @lru_cache(maxsize=64)
 def _speech(slug: str) -> Speech:
     return Speech(card=slug)
@@ -137,11 +145,7 @@ def pinned(state: P52State) -> int:
 
 
 def board_closed(state: P52State) -> bool:
-    pos = state.pos
-    for code in CODES:
-        if max(pos[code]) == 0:
-            return False
-    return True
+    return 0 not in map(max, state.pos.values())
 
 
 def counties_held(state: P52State, seat: int) -> int:
@@ -255,12 +259,12 @@ class Politics1952(Game[P52State]):
             rem = state.remaining
             if rem > 0:
                 capital = state.capital
+                pos = state.pos
                 for code in GROUPS[state.dice[0]]:
-                    if capital[code] is not None:
-                        continue
-                    room = LINES[code] + 1 - state.pos[code][seat]
-                    for k in range(1, min(rem, room) + 1):
-                        out.append(_capture(code, k))
+                    if capital[code] is None:
+                        room = LINES[code] + 1 - pos[code][seat]
+                        if room > 0:
+                            out.extend(_CAPTURES[code][rem if rem < room else room])
             placeable = bool(out)
             if not state.speech_done:
                 out.extend(_speech(s) for s in state.hands[seat])
@@ -277,12 +281,12 @@ class Politics1952(Game[P52State]):
             raise RuleError("This game is over.")
         if not 0 <= seat < len(state.seats):
             raise RuleError("Only a player can move in Politics.")
-        if isinstance(action, Throw):
-            return self._throw(state, seat)
-        if isinstance(action, Roll):
-            return self._roll(state, seat)
         if isinstance(action, Capture):
             return self._capture(state, seat, action)
+        if isinstance(action, Roll):
+            return self._roll(state, seat)
+        if isinstance(action, Throw):
+            return self._throw(state, seat)
         if isinstance(action, Speech):
             return self._speech(state, seat, action)
         if isinstance(action, End):
@@ -325,8 +329,9 @@ class Politics1952(Game[P52State]):
             raise RuleError("You have already rolled this turn.")
         rng = Rng(state.rng)
         g, a, b = rng.die(), rng.die(), rng.die()
-        state.rng = rng.state
-        state.dice = [g, a, b]
+        d = state.__dict__  # hot path: plain stores, the values are already valid
+        d["rng"] = rng.state
+        d["dice"] = [g, a, b]
         name = self._name(state, seat)
         if a == b and board_closed(state):
             state.log = [f"{name} rolls group {g}, {a} + {b}: doubles with the board closed."]
@@ -334,11 +339,11 @@ class Politics1952(Game[P52State]):
                           "play stops and the votes are counted.")]
             self._tabulate(state, seat, events)
             return events
-        state.phase = "move"
-        state.remaining = a + b
-        state.speech_done = False
-        line = f"{name} rolls group {g} ({', '.join(GROUPS[g])}) and {a} + {b} = {a + b} counties."
-        state.log = [line]
+        d["phase"] = "move"
+        d["remaining"] = a + b
+        d["speech_done"] = False
+        line = f"{name} rolls group {g} ({_GROUP_LIST[g]}) and {a} + {b} = {a + b} counties."
+        d["log"] = [line]
         events = [_ev(line)]
         if not _placeable(state, seat):
             state.remaining = 0
@@ -374,7 +379,7 @@ class Politics1952(Game[P52State]):
                             "(its county lines and then the capital).")
         before = controller(state, code)
         old, new = _advance(state, code, seat, k)
-        state.remaining -= k
+        state.__dict__["remaining"] -= k  # hot path: a plain store of a valid int
         name = self._name(state, seat)
         line = f"{name} captures {k} in {NAMES[code]} → {_where(code, new)}"
         line += self._control_note(state, code, seat, before)
@@ -454,16 +459,17 @@ class Politics1952(Game[P52State]):
 
     def _next_turn(self, state: P52State, events: list[Event]) -> None:
         n = len(state.seats)
-        state.remaining = 0
-        state.speech_done = False
+        d = state.__dict__  # hot path: plain stores, the values are already valid
+        d["remaining"] = 0
+        d["speech_done"] = False
         s = state.turn
         for _ in range(n):
             s = (s + 1) % n
             if s in state.active:
                 break
-        state.turn = s
-        state.turns += 1
-        state.phase = "roll"
+        d["turn"] = s
+        d["turns"] += 1
+        d["phase"] = "roll"
         closed = board_closed(state)
         events.append(_ev(f"{self._name(state, s)} to `roll`." + (" The board is closed." if closed else "")))
 
@@ -590,7 +596,7 @@ class Politics1952(Game[P52State]):
 
     def result(self, state: P52State) -> Result:
         if state.phase != "over":
-            return Result.model_construct(finished=False, winners=[], scores=[], summary="")
+            return _NOT_OVER
         tally = votes(state)
         return Result(finished=True, winners=[state.winner] if state.winner is not None else [],
                       scores=[float(x) for x in tally], summary=state.outcome)
