@@ -47,12 +47,15 @@ async def bench_actions(game_id: str, samples: int = 400) -> dict:
         service = GameService(store, inline_ai=False, render=False)
         players = game.min_players
         users = [[User(f"{c}{p:02d}", f"p{p}") for p in range(players)] for c in range(CHANNELS)]
-        for c in range(CHANNELS):
+        async def open_game(c: int, seed: int) -> None:
             ch = f"9{c:06d}"
-            await service.handle(Ctx(users[c][0], ch, "g"), "new", {"game": game_id, "seed": c})
+            await service.handle(Ctx(users[c][0], ch, "g"), "new", {"game": game_id, "seed": seed})
             for p in range(1, players):
                 await service.handle(Ctx(users[c][p], ch, "g"), "join", {})
             await service.handle(Ctx(users[c][0], ch, "g"), "start", {})
+
+        for c in range(CHANNELS):
+            await open_game(c, c)
         rng = Rng(42)
         times: list[float] = []
         sizes = []
@@ -62,6 +65,7 @@ async def bench_actions(game_id: str, samples: int = 400) -> dict:
             loaded = await service._load(ch)
             c += 1
             if loaded.record["status"] != "playing":
+                await open_game((c - 1) % CHANNELS, c)  # a finished game makes room for a new one (untimed)
                 continue
             state = game.load(loaded.record["state"])
             acting = [s for s in game.to_act(state) if s >= 0]
@@ -86,9 +90,10 @@ async def bench_actions(game_id: str, samples: int = 400) -> dict:
             await store.db.execute("UPDATE floor SET v=? WHERE id=1", (str(i),))
             floor.append(time.perf_counter() - t0)
         await store.close()
-    med, p99, fmed = statistics.median(times), _pct(times, 0.99), statistics.median(floor)
+    med, p99, fmed, fp99 = statistics.median(times), _pct(times, 0.99), statistics.median(floor), _pct(floor, 0.99)
     return {"action_median_ms": round(med * 1000, 3), "action_p99_ms": round(p99 * 1000, 3),
-            "bare_commit_median_ms": round(fmed * 1000, 3),
+            "bare_commit_median_ms": round(fmed * 1000, 3), "bare_commit_p99_ms": round(fp99 * 1000, 3),
+            "action_p99_over_commit_p99": round(p99 / fp99, 2),
             "action_p99_over_commit": round(p99 / fmed, 2), "action_median_over_commit": round(med / fmed, 2),
             "stored_bytes_median": int(statistics.median(sizes)), "channels": CHANNELS}
 

@@ -46,6 +46,8 @@ class Loaded:
     version: int
     record: dict
     game: Game
+    guild_id: str | None = None
+    state: Any = None  # parsed once in _load; _apply mutates it in place
 
 
 def parse_settings(text: str | None) -> dict[str, str]:
@@ -301,7 +303,7 @@ class GameService:
             raise InputError(f"{game.title} needs at least {game.min_players} players; {n} joined. "
                              "Ask others to /politics join, or add AI seats with a new lobby's bots option.")
         seats = [Seat(name=p["name"], bot=p["bot"]) for p in record["players"]]
-        guild = await self._guild_of(ctx.channel_id)
+        guild = loaded.guild_id
         server = await self.store.server_data(guild, game.id)
         state = game.setup(seats, game.options(record["options"]), int(record["seed"]), server=server)
         record["state"] = game.to_json(state)
@@ -361,7 +363,7 @@ class GameService:
         record, game = loaded.record, loaded.game
         if record["status"] == "lobby":
             return [self._lobby_message(ctx.channel_id, record, "Waiting in the lobby.")]
-        state = game.load(record["state"])
+        state = loaded.state
         return [self._board_message(ctx.channel_id, record, game, state, "", previous=None)]
 
     async def cmd_hand(self, ctx: Ctx) -> list[Outgoing]:
@@ -372,7 +374,7 @@ class GameService:
         seat = self._seat_of(record, ctx.user.id)
         if seat is None:
             raise InputError("You are not a player in this game.")
-        state = game.load(record["state"])
+        state = loaded.state
         return [self._private_panel(ctx, record, game, state, seat, to="ephemeral")]
 
     async def cmd_rules(self, ctx: Ctx, game: str | None = None) -> list[Outgoing]:
@@ -424,9 +426,10 @@ class GameService:
     async def _apply(self, channel_id: str, loaded: Loaded, seat: int, text: str,
                      actor: User | None = None) -> list[Outgoing]:
         record, game = loaded.record, loaded.game
-        state = game.load(record["state"])
+        state = loaded.state if loaded.state is not None else game.load(record["state"])
         action = game.parse_action(text)
-        before = game.view(state, None)
+        # The view before the move only serves the renderer (it may draw just what changed).
+        before = game.view(state, None) if self.render_enabled else None
         before_private = {s: game.private_text(state, s) for s in range(len(record["players"]))}
         waiting_before = set(game.to_act(state))
         events = game.apply_in_place(state, seat, action)
@@ -438,8 +441,8 @@ class GameService:
         record["status"] = status
         self._refresh_waiting(record, game, state)
         await self._save(channel_id, loaded, record, status=status)
-        guild = await self._guild_of(channel_id)
-        await self._save_server_updates(guild, game, state)
+        loaded.state = None  # mutated and saved; a retry must reload
+        await self._save_server_updates(loaded.guild_id, game, state)
         # ---- messages (all after the commit) ----
         out: list[Outgoing] = []
         public = [e.text for e in events if e.to is None]
@@ -480,7 +483,7 @@ class GameService:
         if not loaded or loaded.record["status"] != "playing":
             return False
         record, game = loaded.record, loaded.game
-        state = game.load(record["state"])
+        state = loaded.state
         for seat in game.to_act(state):
             if seat < 0:
                 continue
@@ -512,7 +515,7 @@ class GameService:
         if not loaded or loaded.record["status"] != "playing":
             return []
         record, game = loaded.record, loaded.game
-        state = game.load(record["state"])
+        state = loaded.state
         out: list[Outgoing] = []
         timer = record.get("timer")
         if timer and timer["due"] <= now:
@@ -611,7 +614,7 @@ class GameService:
         go = path.endswith(" !")
         path = path[:-2] if go else path
         tokens = tuple(path.split())
-        state = game.load(record["state"])
+        state = loaded.state
         legal = [a.tokens() for a in game.legal_actions(state, seat)]
         complete = any(tuple(t) == tokens for t in legal)
         longer = any(len(t) > len(tokens) and tuple(t[: len(tokens)]) == tokens for t in legal)
@@ -629,7 +632,7 @@ class GameService:
             raise InputError("These controls belong to another player.")
         if record["acted"][seat] != acted:
             raise TooLate()
-        state = game.load(record["state"])
+        state = loaded.state
         for prompt in game.text_prompts(state, seat):
             if prompt.verb == verb:
                 return [Outgoing(to="modal", user_id=ctx.user.id, modal=Modal(
@@ -789,8 +792,7 @@ class GameService:
     # ================================================================
     async def _load_raw(self, channel_id: str) -> tuple[str, str, str] | None:
         """(status, title, game id) without parsing the record (works on damaged rows)."""
-        async with self.store.db.execute("SELECT status, game FROM games WHERE channel_id=?", (channel_id,)) as cur:
-            found = await cur.fetchone()
+        found = await self.store.status_of(channel_id)
         if not found:
             return None
         try:
@@ -809,11 +811,10 @@ class GameService:
             for key in ("status", "players", "host", "options", "seed"):
                 if key not in record:
                     raise CorruptRow(f"missing {key}")
-            if record["status"] != "lobby":
-                game.load(record["state"])  # validate once so a damaged state is caught here
+            state = game.load(record["state"]) if record["status"] != "lobby" else None
         except (RuleError, ValidationError, TypeError, KeyError, ValueError) as exc:
             raise CorruptRow(str(exc)) from None
-        return Loaded(row.version, record, game)
+        return Loaded(row.version, record, game, row.guild_id, state)
 
     async def _require(self, channel_id: str) -> Loaded:
         loaded = await self._load(channel_id)
@@ -830,10 +831,6 @@ class GameService:
             raise TooLate()
         loaded.version += 1
 
-    async def _guild_of(self, channel_id: str) -> str | None:
-        async with self.store.db.execute("SELECT guild_id FROM games WHERE channel_id=?", (channel_id,)) as cur:
-            found = await cur.fetchone()
-        return found[0] if found else None
 
     async def _complete_settings(self, ctx: Ctx, current: str) -> list[tuple[str, str]]:
         row = await self._load_raw(ctx.channel_id)

@@ -98,13 +98,14 @@ class Store:
 
     # ---- games --------------------------------------------------------
     async def get(self, channel_id: str) -> Row | None:
-        async with self.db.execute(
+        # execute_fetchall is one trip to aiosqlite's thread; execute+fetch+close is three.
+        rows = await self.db.execute_fetchall(
             "SELECT channel_id, guild_id, game, status, version, record FROM games WHERE channel_id=?",
             (channel_id,),
-        ) as cur:
-            found = await cur.fetchone()
-        if found is None:
+        )
+        if not rows:
             return None
+        found = rows[0]
         try:
             record = json.loads(found[5])
             if not isinstance(record, dict):
@@ -152,11 +153,16 @@ class Store:
             raise
 
     async def due(self, now: float, limit: int = 100) -> list[str]:
-        async with self.db.execute(
+        rows = await self.db.execute_fetchall(
             "SELECT channel_id FROM games WHERE wake_at IS NOT NULL AND wake_at<=? ORDER BY wake_at LIMIT ?",
             (now, limit),
-        ) as cur:
-            return [r[0] for r in await cur.fetchall()]
+        )
+        return [r[0] for r in rows]
+
+    async def status_of(self, channel_id: str) -> tuple[str, str, str | None] | None:
+        """(status, game id, guild id) without parsing the record, so it works on damaged rows."""
+        rows = await self.db.execute_fetchall("SELECT status, game, guild_id FROM games WHERE channel_id=?", (channel_id,))
+        return tuple(rows[0]) if rows else None
 
     async def count(self) -> int:
         async with self.db.execute("SELECT COUNT(*) FROM games") as cur:
@@ -171,10 +177,10 @@ class Store:
     async def server_data(self, guild_id: str | None, game: str) -> dict:
         if not guild_id:
             return {}
-        async with self.db.execute("SELECT data FROM server_data WHERE guild_id=? AND game=?", (guild_id, game)) as cur:
-            found = await cur.fetchone()
-        if not found:
+        rows = await self.db.execute_fetchall("SELECT data FROM server_data WHERE guild_id=? AND game=?", (guild_id, game))
+        if not rows:
             return {}
+        found = rows[0]
         try:
             data = json.loads(found[0])
         except ValueError:

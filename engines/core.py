@@ -73,6 +73,16 @@ class Action(BaseModel):
     rest_field: ClassVar[str | None] = None
 
     def text(self) -> str:
+        cached = _TEXT_CACHE.get(self)
+        if cached is not None:
+            return cached
+        text = self._text()
+        if len(_TEXT_CACHE) > 50_000:  # bounded: actions are small and mostly shared
+            _TEXT_CACHE.clear()
+        _TEXT_CACHE[self] = text
+        return text
+
+    def _text(self) -> str:
         parts = [self.verb]
         for name in type(self).model_fields:
             value = getattr(self, name)
@@ -83,6 +93,11 @@ class Action(BaseModel):
 
     def tokens(self) -> list[str]:
         return self.text().split()
+
+
+# Text forms by action (actions are frozen and hashable by value); the bot asks
+# for them for every legal action when it builds menus.
+_TEXT_CACHE: dict[Action, str] = {}
 
 
 class Options(BaseModel):
@@ -251,16 +266,13 @@ class Game(ABC, Generic[S]):
         if not words:
             raise RuleError("Say which move to make.")
         verb = words[0].lower()
-        for cls in self.actions:
-            if cls.verb == verb:
-                break
-        else:
+        found = self._parsers().get(verb)
+        if found is None:
             verbs = ", ".join(sorted(c.verb for c in self.actions))
             raise RuleError(f"'{words[0][:40]}' is not a move in {self.title}; moves are: {verbs}.")
-        fields = list(cls.model_fields.items())
+        cls, fields, hints = found
         args = words[1:]
         values: dict[str, Any] = {}
-        hints = typing.get_type_hints(cls)
         for i, (name, info) in enumerate(fields):
             if cls.rest_field == name:
                 values[name] = " ".join(args[i:])
@@ -283,6 +295,14 @@ class Game(ABC, Generic[S]):
             if err.get("type") == "missing":
                 raise RuleError(f"'{verb}' needs a {name}: {self.usage(cls)}.") from None
             raise RuleError(f"That {name} is not valid for '{verb}': {self.usage(cls)}.") from None
+
+    def _parsers(self) -> dict[str, tuple[type[Action], list, dict]]:
+        """verb -> (class, fields, type hints), computed once per game (get_type_hints is slow)."""
+        cache = self.__dict__.get("_parser_cache")
+        if cache is None:
+            cache = {cls.verb: (cls, list(cls.model_fields.items()), typing.get_type_hints(cls)) for cls in self.actions}
+            self.__dict__["_parser_cache"] = cache
+        return cache
 
     def usage(self, cls: type[Action]) -> str:
         return " ".join([cls.verb] + [f"<{n}>" for n in cls.model_fields])
