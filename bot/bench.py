@@ -144,3 +144,43 @@ def run_bench(games: list[str] | None = None, quick: bool = False) -> dict:
         entry["render"] = bench_render(game_id, 3 if quick else 7)
         out[game_id] = entry
     return out
+
+
+# Targets from the issues: random games/s on one core, render/encode ratio, largest image.
+TARGETS = {
+    "primary-general": {"games_per_second": 1000, "action_p99_over_commit": 3.0, "render_over_encode": 1.5, "largest_image_kb": 300},
+    "us-president": {"games_per_second": 500, "render_over_encode": 1.5, "largest_image_kb": 400},
+    "politics-1952": {"games_per_second": 200, "render_over_encode": 1.5, "largest_image_kb": 400},
+    "race-white-house": {"games_per_second": 100, "render_over_encode": 1.5, "largest_image_kb": 400},
+    "politics-trivia": {"games_per_second": 100, "render_over_encode": 1.5, "largest_image_kb": 400},
+}
+
+
+def markdown(results: dict) -> str:
+    """The bench figures as the table in docs/performance.md."""
+    def mark(ok: bool | None) -> str:
+        return "" if ok is None else (" ✅" if ok else " ❌")
+
+    lines = [
+        "| game | random games/s | actions/s | action median / p99 (ms) | bare commit median / p99 (ms) | p99 ÷ commit median | p99 ÷ commit p99 | render / encode (ms) | render ÷ encode | largest image | stored bytes |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for game_id, r in results.items():
+        t = TARGETS.get(game_id, {})
+        play, layer, rend = r["random_play"], r["bot_layer"], r["render"] or {}
+        gps = play["games_per_second"]
+        ratio = layer["action_p99_over_commit"]
+        rr = rend.get("render_over_encode")
+        kb = rend.get("largest_image_kb")
+        lines.append(
+            f"| {game_id} | {gps:,.0f}{mark(gps >= t['games_per_second'] if 'games_per_second' in t else None)} "
+            f"| {play['actions_per_second']:,.0f} | {layer['action_median_ms']} / {layer['action_p99_ms']} "
+            f"| {layer['bare_commit_median_ms']} / {layer['bare_commit_p99_ms']} "
+            f"| {ratio}{mark(ratio <= t['action_p99_over_commit'] if 'action_p99_over_commit' in t else None)} "
+            f"| {layer['action_p99_over_commit_p99']} "
+            f"| {rend.get('render_median_ms', '—')} / {rend.get('bare_encode_median_ms', '—')} "
+            f"| {rr if rr is not None else '—'}{mark(rr <= t['render_over_encode'] if rr is not None and 'render_over_encode' in t else None)} "
+            f"| {kb if kb is not None else '—'} KB{mark(kb <= t['largest_image_kb'] if kb is not None and 'largest_image_kb' in t else None)} "
+            f"| {layer['stored_bytes_median']:,} |"
+        )
+    return "\n".join(lines) + "\n"

@@ -49,6 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     p_bench = sub.add_parser("bench", help="benchmarks, as ratios against floors measured in the same run")
     p_bench.add_argument("--game", action="append", help="only these games")
     p_bench.add_argument("--quick", action="store_true")
+    p_bench.add_argument("--markdown", action="store_true", help="print the docs/performance.md table instead of JSON")
 
     args = parser.parse_args(argv)
     logging.basicConfig(level=os.environ.get("LOG_LEVEL", "WARNING"), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -64,8 +65,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "render":
             return _render(args)
         if args.command == "bench":
-            from .bench import run_bench
-            print(json.dumps(run_bench(args.game, args.quick), indent=2))
+            from .bench import markdown, run_bench
+            results = run_bench(args.game, args.quick)
+            print(markdown(results) if args.markdown else json.dumps(results, indent=2))
             return 0
     except KeyboardInterrupt:
         return 130
