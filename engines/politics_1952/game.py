@@ -132,16 +132,21 @@ def controller(state: P52State, code: str) -> int | None:
 
 def votes(state: P52State) -> list[int]:
     out = [0] * len(state.seats)
+    capital, pos, lines = state.capital, state.pos, state.lines
     for code in CODES:
-        c = controller(state, code)
-        if c is not None:
-            out[c] += EV[code]
+        c = capital[code]
+        if c is None:
+            best = max(pos[code])
+            if best == 0:
+                continue
+            c = lines[code][best - 1][0]
+        out[c] += EV[code]
     return out
 
 
 def pinned(state: P52State) -> int:
     """States with at least one pin."""
-    return sum(1 for code in CODES if max(state.pos[code]) > 0)
+    return len(CODES) - list(map(max, state.pos.values())).count(0)
 
 
 def board_closed(state: P52State) -> bool:
