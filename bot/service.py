@@ -432,6 +432,8 @@ class GameService:
         before = game.view(state, None) if self.render_enabled else None
         before_private = {s: game.private_text(state, s) for s in range(len(record["players"]))}
         waiting_before = set(game.to_act(state))
+        # Described before the move: afterwards a card it names may have left play.
+        done_label = game.describe_action(state, seat, action) if actor is not None and seat != SYSTEM else ""
         events = game.apply_in_place(state, seat, action)
         if seat != SYSTEM:
             record["acted"][seat] += 1
@@ -462,7 +464,7 @@ class GameService:
         if actor is not None and seat != SYSTEM and not record["players"][seat]["bot"]:
             mine = [e.text for e in events if e.to is not None and seat in e.to]
             panel = self._private_panel(Ctx(actor, channel_id), record, game, state, seat, to="ephemeral",
-                                        lead="✓ Done: " + game.describe_action(state, seat, action) + "\n" + "\n".join(mine))
+                                        lead="✓ Done: " + done_label + "\n" + "\n".join(mine))
             out.append(panel)
         out += await self._drain_ai(channel_id)
         return out
@@ -505,9 +507,10 @@ class GameService:
                 try:
                     out += await self._wake(channel_id, now)
                 except CorruptRow:
-                    continue
+                    await self.store.postpone(channel_id, now + 3600)  # don't spin on a damaged row
                 except Exception:
                     log.exception("scheduled work failed in %s", channel_id)
+                    await self.store.postpone(channel_id, now + 60)  # retry later, not every second
         return out
 
     async def _wake(self, channel_id: str, now: float) -> list[Outgoing]:

@@ -164,6 +164,10 @@ class Store:
         rows = await self.db.execute_fetchall("SELECT status, game, guild_id FROM games WHERE channel_id=?", (channel_id,))
         return tuple(rows[0]) if rows else None
 
+    async def postpone(self, channel_id: str, when: float) -> None:
+        """Move a game's next scheduled wake-up (after a failure) without touching its record."""
+        await self.db.execute("UPDATE games SET wake_at=? WHERE channel_id=?", (when, channel_id))
+
     async def count(self) -> int:
         async with self.db.execute("SELECT COUNT(*) FROM games") as cur:
             return (await cur.fetchone())[0]

@@ -235,3 +235,17 @@ async def test_help_and_rules(tmp_path):
     out = await svc.handle(ctx(alice), "rules", {"game": "primary-general"})
     assert "Voter ADHD" in out[0].text
     await svc.store.close()
+
+
+async def test_a_failing_scheduled_move_backs_off_instead_of_spinning(tmp_path):
+    clock = FakeClock()
+    svc = await service_on(str(tmp_path / "s.db"), clock=clock, ai_delay=1.0)
+    await svc.handle(ctx(alice), "new", {"game": "primary-general", "bots": 1, "seed": 1})
+    await svc.handle(ctx(alice), "start", {})
+    loaded = await svc._load(CH)
+    loaded.record["timer"] = {"key": "k", "due": clock.now - 1, "seat": -1, "action": "nonsense move"}
+    await svc._save(CH, loaded, loaded.record)
+    assert await svc.tick(clock.now) == []
+    assert await svc.store.due(clock.now + 30) == []  # postponed a minute
+    assert await svc.store.due(clock.now + 61) == [CH]
+    await svc.store.close()
