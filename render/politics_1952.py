@@ -1,0 +1,453 @@
+"""Politics (1952): the board of 48 states, cut into county strips, with pins.
+
+The map is the shared Census geometry (render/core.py) without Alaska, Hawaii
+or a separate D.C. (D.C. is drawn as part of Maryland: it had no electoral
+votes in 1952). Every state is filled with a muted tint of its dice group and
+cut west to east into its 7 (or 4) county strips, in two alternating shades;
+each strip's centre is its county line. Pins stand on the lines in priority
+order from the north end down: each pin is its player's colour *and* shape
+(and, when big enough, letter). At the state's label point sits its electoral
+vote in a square, a tag with its group number and a small star for the
+capital. A controlled state gets a thick inner outline in the controller's
+colour and its vote square filled with that colour plus the controller's
+letter; a state won outright shows the winner's marker on a filled star.
+
+The eight small north-eastern states (VT NH MA RI CT NJ DE MD) have callout
+boxes in the Atlantic with the same content at a readable size. The lower
+left (where Alaska and Hawaii usually go) holds the group legend. The side
+panel shows each player's votes if counted now, speech cards left and states
+held, the last throw (the coloured die in its group's colour, two white dice),
+whether the board is closed, the tabulations so far and the last moves.
+
+Speed: the whole canvas without pins and controllers is cached; per-state
+masks (fill, inner outline) are cached; a render stamps only what changed on
+a copy, well under the PNG encode of the image.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageChops, ImageDraw
+
+from .core import (INK, INK_MUTED, LEADER, MapStyle, PANEL, PAPER, USMap, WHITE, draw_marker,
+                   encode_png, font, mix, player, shape_points, text_color_on, wrap_text)
+
+# ---- the 1952 board (kept here: renderers read the public view only; the
+# states' groups, votes and lines come from the view itself)
+MAP_W = 1300
+OX, OY = 12, 64
+CALLOUT_STATES = ("NH", "VT", "MA", "RI", "CT", "NJ", "DE", "MD")
+BOX_W, BOX_H, BOX_GAP = 262, 80, 8
+BOX_X = OX + MAP_W + 28
+PANEL_X = BOX_X + BOX_W + 18
+PANEL_W = 440
+WIDTH = PANEL_X + PANEL_W + 12
+
+# Muted group tints (group 6 green as on the original board); light enough for
+# every player colour, the outlines and black text to stand out on them.
+GROUP_TINT = {
+    1: (236, 226, 198),  # sand
+    2: (214, 226, 240),  # pale blue
+    3: (242, 210, 224),  # pale pink
+    4: (244, 220, 200),  # pale peach
+    5: (218, 212, 238),  # pale lavender
+    6: (204, 230, 206),  # pale green
+}
+GROUP_NAME = {1: "sand", 2: "blue", 3: "pink", 4: "peach", 5: "lavender", 6: "green"}
+_STYLE = MapStyle(labels=False, callouts=False, inset_frames=False)
+_SS = 3  # supersampling for the static line work
+
+
+def _map() -> USMap:
+    return USMap(MAP_W, _STYLE)
+
+
+# ---------------------------------------------------------------- cached text
+
+@lru_cache(maxsize=4096)
+def _text_mask(text: str, size: int, bold: bool, stroke: int) -> tuple[Image.Image, int, int]:
+    fnt = font(size, bold=bold)
+    l, t, r, b = fnt.getbbox(text, anchor="lm", stroke_width=stroke)
+    w, h = max(1, r - l), max(1, b - t)
+    mask = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(mask).text((-l, -t), text, font=fnt, fill=255, anchor="lm", stroke_width=stroke)
+    return mask, l, t
+
+
+def _text(img: Image.Image, xy: tuple[float, float], text: str, size: int = 18, fill=INK, bold: bool = False,
+          anchor: str = "l", halo=None) -> int:
+    """Stamp cached text vertically centred at xy; anchor l, m or r. Returns its width."""
+    if not text:
+        return 0
+    mask, dx, dy = _text_mask(text, size, bold, 0)
+    w = mask.size[0]
+    x = xy[0] - (w / 2 if anchor == "m" else w if anchor == "r" else 0)
+    if halo is not None:
+        stroke = max(2, size // 8)
+        sm, sdx, sdy = _text_mask(text, size, bold, stroke)
+        img.paste(halo, (round(x + sdx - dx), round(xy[1] + sdy)), sm)
+    img.paste(fill, (round(x), round(xy[1] + dy)), mask)
+    return w
+
+
+# ---------------------------------------------------------------- per-state geometry
+
+@lru_cache(maxsize=64)
+def _state_masks(code: str) -> tuple[tuple[int, int], Image.Image, Image.Image, Image.Image]:
+    """(top-left in map px, fill mask, border mask, inner-outline mask)."""
+    m = _map()
+    codes = (code, "DC") if code == "MD" else (code,)
+    boxes = [m.bbox(c) for c in codes]
+    x0 = max(0, min(b[0] for b in boxes) - 3)
+    y0 = max(0, min(b[1] for b in boxes) - 3)
+    x1 = max(b[2] for b in boxes) + 3
+    y1 = max(b[3] for b in boxes) + 3
+    w, h = x1 - x0, y1 - y0
+    fill = Image.new("L", (w * _SS, h * _SS), 0)
+    line = Image.new("L", (w * _SS, h * _SS), 0)
+    fd, ld = ImageDraw.Draw(fill), ImageDraw.Draw(line)
+    for c in codes:
+        for ring in m.polygon(c):
+            pts = [((x - x0) * _SS, (y - y0) * _SS) for x, y in ring]
+            fd.polygon(pts, fill=255)
+            if c != "DC":
+                ld.line(pts + pts[:1], fill=255, width=round(1.6 * _SS), joint="curve")
+    thick = Image.new("L", fill.size, 0)
+    td = ImageDraw.Draw(thick)
+    for ring in m.polygon(code):
+        pts = [((x - x0) * _SS, (y - y0) * _SS) for x, y in ring]
+        td.line(pts + pts[:1], fill=255, width=round(11 * _SS), joint="curve")
+    inner = ImageChops.multiply(thick, fill)
+    shrink = lambda im: im.resize((w, h), Image.Resampling.LANCZOS)  # noqa: E731
+    return (x0, y0), shrink(fill), shrink(line), shrink(inner)
+
+
+@lru_cache(maxsize=64)
+def _strips(code: str, lines: int) -> tuple[list[float], list[tuple[float, float]], float]:
+    """The county strips of a state in map px: boundaries x (lines + 1 values),
+    the (top, bottom) of the state along each strip's centre line, and the pin size."""
+    (x0, y0), fill, _, _ = _state_masks(code)
+    bb = fill.point(lambda v: 255 if v > 127 else 0).getbbox() or (0, 0, fill.size[0], fill.size[1])
+    left, right = x0 + bb[0], x0 + bb[2]
+    step = (right - left) / lines
+    bounds = [left + k * step for k in range(lines + 1)]
+    extents = []
+    for k in range(lines):
+        cx = round(left + (k + 0.5) * step) - x0
+        col = fill.crop((cx, 0, cx + 1, fill.size[1])).point(lambda v: 255 if v > 127 else 0).getbbox()
+        if col is None:
+            extents.append((y0 + bb[1], y0 + bb[3]))
+        else:
+            extents.append((y0 + col[1], y0 + col[3]))
+    size = max(7.0, min(16.0, step - 2))
+    return bounds, extents, size
+
+
+@lru_cache(maxsize=1)
+def _callout_boxes() -> dict[str, tuple[int, int, int, int]]:
+    """Callout boxes stacked top to bottom in the order of their states' label points."""
+    m = _map()
+    order = sorted(CALLOUT_STATES, key=lambda c: m.label_xy(c)[1])
+    top = OY + 40
+    boxes = {}
+    for i, code in enumerate(order):
+        y = top + i * (BOX_H + BOX_GAP)
+        boxes[code] = (BOX_X, y, BOX_X + BOX_W, y + BOX_H)
+    return boxes
+
+
+def _label_xy(code: str) -> tuple[float, float]:
+    x, y = _map().label_xy(code)
+    nudge = {"FL": (16, -18), "LA": (-10, 0), "MI": (10, 18), "KY": (8, 2), "TN": (0, 0), "ID": (-4, 26),
+             "CA": (-10, 0), "OK": (18, -6), "VA": (14, 4), "NY": (-6, 8), "WV": (-4, 6)}.get(code, (0, 0))
+    return OX + x + nudge[0], OY + y + nudge[1]
+
+
+def _anchor(code: str) -> tuple[float, float]:
+    x, y = _map().label_xy(code)
+    return OX + x, OY + y
+
+
+# ---------------------------------------------------------------- the static canvas
+
+@lru_cache(maxsize=4)
+def _base(states_key: tuple) -> Image.Image:
+    """Everything that never changes for a board: map, strips, squares, callouts, legend, panel."""
+    m = _map()
+    height = max(OY + m.height + 56, OY + 40 + len(CALLOUT_STATES) * (BOX_H + BOX_GAP) + 10)
+    img = Image.new("RGB", (WIDTH, height), PAPER)
+    draw = ImageDraw.Draw(img)
+    _text(img, (OX + 6, 30), "POLITICS — 1952", 30, INK, bold=True)
+    _text(img, (OX + 330, 32), "531 electoral votes · 266 elects a President", 20, INK_MUTED)
+    for code, ev, group, lines in states_key:
+        (x0, y0), fill, line, _ = _state_masks(code)
+        tint = GROUP_TINT[group]
+        img.paste(tint, (OX + x0, OY + y0), fill)
+        bounds, _, _ = _strips(code, lines)
+        # alternate strips a shade darker, clipped to the state
+        shade = mix(tint, INK, 0.07)
+        strip = Image.new("L", fill.size, 0)
+        sd = ImageDraw.Draw(strip)
+        for k in range(1, lines, 2):
+            sd.rectangle((bounds[k] - x0, 0, bounds[k + 1] - x0, fill.size[1]), fill=255)
+        img.paste(shade, (OX + x0, OY + y0), ImageChops.multiply(strip, fill))
+    for code, ev, group, lines in states_key:
+        (x0, y0), fill, line, _ = _state_masks(code)
+        img.paste(WHITE, (OX + x0, OY + y0), line)
+    for code, ev, group, lines in states_key:
+        if code not in CALLOUT_STATES and _map().clearance(code) >= 40:
+            lx, ly = _label_xy(code)
+            _group_tag(img, (lx + (17 if ev >= 10 else 15) + 12, ly + 24), group)
+    # callout leaders and boxes
+    for code, box in _callout_boxes().items():
+        ax, ay = _anchor(code)
+        draw.line([(ax, ay), (box[0], (box[1] + box[3]) / 2)], fill=LEADER, width=2)
+        draw.ellipse((ax - 3, ay - 3, ax + 3, ay + 3), fill=LEADER)
+    info = {code: (ev, group, lines) for code, ev, group, lines in states_key}
+    for code, box in _callout_boxes().items():
+        ev, group, lines = info[code]
+        draw.rounded_rectangle(box, radius=8, fill=GROUP_TINT[group], outline=LEADER, width=2)
+        _text(img, (box[0] + 10, box[1] + 20), code, 20, INK, bold=True)
+        _group_tag(img, (box[0] + 62, box[1] + 20), group)
+        x_first = box[0] + 98
+        step = (box[2] - 10 - x_first) / lines
+        for k in range(lines):
+            cx = x_first + (k + 0.5) * step
+            draw.line([(cx, box[1] + 8), (cx, box[3] - 8)], fill=mix(GROUP_TINT[group], INK, 0.3), width=1)
+    _legend(img, states_key)
+    draw.rounded_rectangle((PANEL_X, 10, PANEL_X + PANEL_W, height - 10), radius=10, fill=PANEL)
+    return img
+
+
+def _group_tag(img: Image.Image, xy: tuple[float, float], group: int) -> None:
+    draw = ImageDraw.Draw(img)
+    x, y = xy
+    draw.rounded_rectangle((x - 13, y - 11, x + 13, y + 11), radius=5, fill=WHITE, outline=INK_MUTED, width=1)
+    _text(img, (x, y), f"g{group}", 16, INK, bold=True, anchor="m")
+
+
+def _legend(img: Image.Image, states_key: tuple) -> None:
+    """The dice groups and their states, where Alaska and Hawaii usually are."""
+    m = _map()
+    draw = ImageDraw.Draw(img)
+    x, y = OX + 10, OY + round(m.height * 0.745)
+    _text(img, (x, y), "Coloured die → group", 18, INK, bold=True)
+    y += 26
+    for g in range(1, 7):
+        codes = [c for c, _, gg, _ in states_key if gg == g]
+        votes = sum(ev for _, ev, gg, _ in states_key if gg == g)
+        draw.rounded_rectangle((x, y - 11, x + 30, y + 11), radius=4, fill=GROUP_TINT[g], outline=INK_MUTED)
+        _text(img, (x + 15, y), str(g), 17, INK, bold=True, anchor="m")
+        lines = wrap_text(f"{votes} votes: {' '.join(codes)}", font(16), 300)
+        for i, line in enumerate(lines):
+            _text(img, (x + 40, y + i * 20), line, 16, INK)
+        y += 20 * len(lines) + 6
+
+
+# ---------------------------------------------------------------- dynamic layers
+
+def _pin(img: Image.Image, draw: ImageDraw.ImageDraw, center: tuple[float, float], seat: int, size: float) -> None:
+    draw_marker(img, center, seat, size=size, label=None if size >= 18 else "")
+
+
+def _vote_square(img: Image.Image, xy: tuple[float, float], ev: int, holder: int | None, won: bool,
+                 small: bool = False) -> None:
+    draw = ImageDraw.Draw(img)
+    x, y = xy
+    half = 15 if ev < 10 else 17
+    if holder is None:
+        fill, txt = WHITE, INK
+    else:
+        fill, txt = player(holder).color, player(holder).text
+    draw.rectangle((x - half, y - 13, x + half, y + 13), fill=fill, outline=INK, width=2)
+    _text(img, (x, y), str(ev), 18, txt, bold=True, anchor="m")
+    # the capital: a star right of the square, filled by whoever won the state outright
+    sx, sy = x + half + 12, y
+    star = shape_points("star", (sx, sy), 19 if not won else 24)
+    if won and holder is not None:
+        draw.polygon(star, fill=player(holder).color, outline=INK, width=2)
+    else:
+        draw.polygon(star, fill=WHITE, outline=INK_MUTED, width=1)
+    if holder is not None:
+        # the controller's marker left of the square: letter and shape, not colour alone
+        draw_marker(img, (x - half - 13, y), holder, size=24)
+
+
+def _draw_state(img: Image.Image, draw: ImageDraw.ImageDraw, st: dict) -> None:
+    code, lines = st["code"], st["lines"]
+    holder, won = st["controller"], st["capital"] is not None
+    (x0, y0), fill, _, inner = _state_masks(code)
+    if holder is not None:
+        img.paste(player(holder).color, (OX + x0, OY + y0), inner)
+    if code in CALLOUT_STATES:
+        _draw_callout(img, draw, st)
+        return
+    bounds, extents, size = _strips(code, lines)
+    for k, pins in enumerate(st["pins"]):
+        if not pins:
+            continue
+        cx = OX + (bounds[k] + bounds[k + 1]) / 2
+        top = OY + extents[k][0] + size * 0.5 + 3
+        for i, seat in enumerate(pins):
+            _pin(img, draw, (cx, top + i * (size + 1)), seat, size)
+    lx, ly = _label_xy(code)
+    _vote_square(img, (lx, ly), st["ev"], holder, won)
+
+
+def _draw_callout(img: Image.Image, draw: ImageDraw.ImageDraw, st: dict) -> None:
+    box = _callout_boxes()[st["code"]]
+    holder, lines = st["controller"], st["lines"]
+    if holder is not None:
+        draw.rounded_rectangle(box, radius=8, outline=player(holder).color, width=5)
+    x_first = box[0] + 98
+    step = (box[2] - 10 - x_first) / lines
+    size = 12.0
+    for k, pins in enumerate(st["pins"]):
+        cx = x_first + (k + 0.5) * step
+        for i, seat in enumerate(pins):
+            _pin(img, draw, (cx, box[1] + 12 + i * (size + 1)), seat, size)
+    _vote_square(img, (box[0] + 46, box[1] + 56), st["ev"], holder, st["capital"] is not None)
+
+
+def _die(img: Image.Image, x: int, y: int, value: int, fill, size: int = 46) -> None:
+    draw = ImageDraw.Draw(img)
+    draw.rounded_rectangle((x, y, x + size, y + size), radius=8, fill=fill, outline=INK, width=2)
+    pip = text_color_on(fill)
+    spots = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
+             5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
+    r = size * 0.09
+    for gx, gy in spots.get(value, []):
+        cx, cy = x + size * (0.25 + 0.25 * gx), y + size * (0.25 + 0.25 * gy)
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=pip)
+
+
+def _panel(img: Image.Image, view: dict) -> None:
+    draw = ImageDraw.Draw(img)
+    x0, x1 = PANEL_X + 16, PANEL_X + PANEL_W - 16
+    y = 36
+    phase = view["phase"]
+    players = view["players"]
+    turn = view.get("turn")
+    if phase == "over":
+        head = "Election decided"
+    elif phase == "opening":
+        head = "Throwing for first player"
+    else:
+        head = f"Turn {view['turns']}: {players[turn]['name']}"
+    _text(img, (x0, y), head[:34], 22, INK, bold=True)
+    y += 36
+    closed = view["board_closed"]
+    badge = "BOARD CLOSED" if closed else f"Board open · {view['pinned']}/48 states pinned"
+    bw = 380
+    draw.rounded_rectangle((x0, y - 15, x0 + bw, y + 15), radius=6, fill=INK if closed else WHITE,
+                           outline=INK, width=2)
+    _text(img, (x0 + bw / 2, y), badge, 18, WHITE if closed else INK, bold=True, anchor="m")
+    y += 26
+    if closed and phase != "over":
+        _text(img, (x0, y + 6), "Doubles on the white dice count the votes.", 16, INK_MUTED)
+        y += 24
+    # the last throw
+    y += 12
+    dice = view.get("dice")
+    _text(img, (x0, y + 23), "Last throw:", 18, INK, bold=True)
+    if dice:
+        g = dice["group"]
+        _die(img, x0 + 112, y, g, GROUP_TINT[g])
+        _text(img, (x0 + 135, y + 60), f"group {g}", 16, INK_MUTED, anchor="m")
+        _die(img, x0 + 178, y, dice["white"][0], WHITE)
+        _die(img, x0 + 232, y, dice["white"][1], WHITE)
+        total = sum(dice["white"])
+        note = "doubles" if dice["white"][0] == dice["white"][1] else ""
+        _text(img, (x0 + 290, y + 14), f"= {total}", 20, INK, bold=True)
+        if note:
+            _text(img, (x0 + 290, y + 38), note, 16, INK_MUTED)
+        if phase == "move":
+            _text(img, (x0 + 178, y + 60), f"{view['remaining']} left to place", 16, INK_MUTED)
+    else:
+        _text(img, (x0 + 112, y + 23), "none yet", 18, INK_MUTED)
+    y += 90
+    # players
+    _text(img, (x0, y), "Player", 16, INK_MUTED, bold=True)
+    _text(img, (x1 - 128, y), "votes", 16, INK_MUTED, bold=True, anchor="r")
+    _text(img, (x1 - 62, y), "states", 16, INK_MUTED, bold=True, anchor="r")
+    _text(img, (x1, y), "cards", 16, INK_MUTED, bold=True, anchor="r")
+    y += 24
+    for s, p in enumerate(players):
+        row_h = 40
+        mid = y + row_h / 2
+        if s == turn and phase in ("roll", "move"):
+            draw.rounded_rectangle((x0 - 8, y + 1, x1 + 8, y + row_h - 1), radius=6, fill=WHITE)
+        draw_marker(img, (x0 + 15, mid), s, size=28)
+        muted = not p["active"]
+        color = INK_MUTED if muted else INK
+        name = p["name"] if len(p["name"]) <= 14 else p["name"][:13] + "…"
+        _text(img, (x0 + 38, mid), name, 18, color, bold=(s == view.get("winner")))
+        if muted:
+            _text(img, (x1 - 128, mid), "out", 18, INK_MUTED, anchor="r")
+        else:
+            _text(img, (x1 - 128, mid), str(p["votes"]), 20, color, bold=True, anchor="r")
+            _text(img, (x1 - 62, mid), str(p["states"]), 18, color, anchor="r")
+            _text(img, (x1, mid), str(p["cards_left"]), 18, color, anchor="r")
+        y += row_h
+    _text(img, (x0, y + 10), "votes = the count if it were held now", 16, INK_MUTED)
+    y += 34
+    # majority bar
+    bar_w = x1 - x0
+    draw.rectangle((x0, y, x1, y + 16), fill=WHITE, outline=INK_MUTED)
+    cx = x0
+    for s, p in enumerate(players):
+        if p["active"] and p["votes"]:
+            w = bar_w * p["votes"] / view["total_votes"]
+            draw.rectangle((cx, y + 1, cx + w, y + 15), fill=player(s).color)
+            cx += w
+    mx = x0 + bar_w * view["majority"] / view["total_votes"]
+    draw.line([(mx, y - 5), (mx, y + 21)], fill=INK, width=3)
+    _text(img, (mx, y + 32), "266", 16, INK, bold=True, anchor="m")
+    y += 52
+    # tabulations
+    tabs = view.get("tabulations") or []
+    if tabs:
+        _text(img, (x0, y), f"Tabulations: {len(tabs)}", 18, INK, bold=True)
+        y += 24
+        for t in tabs[-2:]:
+            parts = [f"{players[s]['name'][:8]} {v}" for s, v in enumerate(t["votes"]) if v is not None]
+            line = ", ".join(parts)
+            if t.get("winner") is not None:
+                line += " — elected"
+            elif t.get("eliminated"):
+                line += " — out: " + ", ".join(players[s]["name"][:8] for s in t["eliminated"])
+            for wl in wrap_text(line, font(16), x1 - x0)[:3]:
+                _text(img, (x0, y), wl, 16, INK)
+                y += 21
+        y += 6
+    # the last moves
+    log = view.get("log") or []
+    if view.get("outcome"):
+        log = [view["outcome"]]
+    if log:
+        _text(img, (x0, y), "Last moves", 18, INK, bold=True)
+        y += 24
+        bottom = img.size[1] - 24
+        lines: list[str] = []
+        for entry in log[-6:]:
+            lines.extend(wrap_text(entry.replace("**", ""), font(16), x1 - x0))
+        fits = max(0, (bottom - y) // 21)
+        for wl in lines[-fits:] if fits else []:
+            _text(img, (x0, y), wl, 16, INK)
+            y += 21
+
+
+def draw_board(view: dict) -> Image.Image:
+    key = tuple((s["code"], s["ev"], s["group"], s["lines"]) for s in view["states"])
+    img = _base(key).copy()
+    draw = ImageDraw.Draw(img)
+    for st in view["states"]:
+        _draw_state(img, draw, st)
+    _panel(img, view)
+    return img
+
+
+def render(view: dict, previous: dict | None = None) -> list[tuple[str, bytes]]:
+    if previous is not None and previous == view:
+        return []
+    return [("politics-1952.png", encode_png(draw_board(view)))]
