@@ -506,5 +506,24 @@ def test_ai_respects_florida_margin_and_cap():
     state = new(2)
     # Alice alone in Florida with 1 point: a second pyramid there makes it pay 29.
     round_of(state, "pick FL small", "pick MT small")
-    a = GAME.ai_action(state, 0, Rng(5))
-    assert a.state == "FL"
+    picks = [GAME.ai_action(state, 0, Rng(k)) for k in range(40)]
+    assert sum(a.state == "FL" for a in picks) >= 30
+    # with three pyramids in Florida it never tries a fourth
+    for size in ("small", "small"):
+        round_of(state, f"pick FL {size}", "pick MT small")
+    assert all(GAME.ai_action(state, 0, Rng(k)).state != "FL" for k in range(40))
+
+
+def test_ai_is_not_predictable():
+    """Close calls are drawn at random, so the AI cannot simply be shadowed."""
+    from engines.rng import Rng
+    varied = 0
+    for seed in range(10):
+        state = new(3, seed=seed, clear=False)
+        rng = Rng(seed)
+        for _ in range(3):
+            for s in range(3):
+                GAME.apply_in_place(state, s, GAME.ai_action(state, s, rng))
+        picks = {GAME.ai_action(state, 0, Rng(k)).text() for k in range(40)}
+        varied += len(picks) >= 2
+    assert varied >= 5

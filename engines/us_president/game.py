@@ -111,6 +111,10 @@ def electors(state: USPState, seats: list[int] | None = None) -> list[int]:
     return out
 
 
+AI_TEMPERATURE = 1.0  # electors: how far below the best pick the AI still sometimes plays
+AI_INTEREST = 1.0  # extra threat from a rival who matches my points in a state
+
+
 def _sigmoid(x: float) -> float:
     if x < -30:
         return 0.0
@@ -271,7 +275,7 @@ class USPresident(Game[USPState]):
                 return f"{names[0]} takes {label}."
             return f"{names[0]} takes {label} from {state.seats[h].name}."
         if h is None:
-            return ""
+            return f"{' and '.join(names)} tie for the lead in {label}: nobody takes the card."
         if state.options.tie_above_holder == "keep":
             return f"{' and '.join(names)} tie for the lead in {label}; {state.seats[h].name} keeps the card."
         state.holder[code] = None
@@ -461,21 +465,32 @@ class USPresident(Game[USPState]):
 
     # ---- AI ------------------------------------------------------------
     def ai_action(self, state: USPState, seat: int, rng: Rng) -> Action:
-        """Greedy on estimated electors: for each legal pick, how much it raises
-        the chance of ending the game holding that state (with Florida's
-        margin), weighed by electors, minus the points it spends."""
+        """Estimated electors gained per pick: for each legal pick, how much it
+        raises the chance of ending the game holding that state (with Florida's
+        margin and the 3-per-state cap), weighed by electors, minus the points
+        it spends. Picks are simultaneous and a predictable player is easy to
+        shadow, so it draws among the best picks with weights falling off
+        exponentially (a pick worth one elector less is e times less likely)."""
         if state.phase == "play" and state.picks[seat] is not None:
             code, size = state.picks[seat]
             return _PICKS[(code, size)]  # already picked: keep it
         legal = self.legal_actions(state, seat)
         if not legal:
             raise RuleError("There is nothing to do right now.")
-        best, best_score = legal[0], -1e18
-        for action in legal:
-            score = self._ai_gain(state, seat, action.state, POINTS[action.size]) + rng.random() * 0.01
-            if score > best_score:
-                best, best_score = action, score
-        return best
+        scores = [self._ai_gain(state, seat, a.state, POINTS[a.size]) for a in legal]
+        top = max(scores)
+        weights = self._softmax(scores)
+        r = rng.random() * sum(weights)
+        for action, w in zip(legal, weights):
+            r -= w
+            if r < 0 and w > 0:
+                return action
+        return legal[scores.index(top)]
+
+    @staticmethod
+    def _softmax(scores: list[float]) -> list[float]:
+        top = max(scores)
+        return [math.exp((x - top) / AI_TEMPERATURE) if x > top - 6 * AI_TEMPERATURE else 0.0 for x in scores]
 
     def _capacity(self, state: USPState, s: int, code: str, rounds_left: int, spent: int = 0) -> int:
         """Most points seat `s` could still add to `code` in `rounds_left` rounds."""
@@ -499,7 +514,9 @@ class USPresident(Game[USPState]):
         n = len(pts)
         h = state.holder[code]
         best_other = max((pts[o] for o in range(n) if o != seat), default=0)
-        threat = max((self._capacity(state, o, code, rounds_left + 1) for o in range(n) if o != seat), default=0)
+        # a rival's room to add points there; rivals already invested there are likelier to add more
+        threat = max((self._capacity(state, o, code, rounds_left + 1) * (1.0 + AI_INTEREST * (pts[o] >= mine > 0))
+                      for o in range(n) if o != seat), default=0)
         # points needed over the best rival: Florida pays only with a 2-point
         # lead; a holder keeps a card on a tie; anyone else must get ahead
         need = FLORIDA_MARGIN if code == FLORIDA else (0 if h == seat else 1)
