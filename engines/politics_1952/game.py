@@ -409,8 +409,7 @@ class Politics1952(Game[P52State]):
         slug = action.card.lower()
         card = BY_SLUG.get(slug)
         if card is None:
-            raise RuleError(f"'{action.card[:40]}' is not a Speech Card; your cards: "
-                            f"{', '.join(state.hands[seat]) or 'none'}.")
+            raise RuleError(f"'{action.card[:40]}' is not a Speech Card; `/politics hand` shows yours.")
         if slug not in state.hands[seat]:
             raise RuleError(f"You do not hold the Speech Card '{slug}'.")
         if state.speech_done:
