@@ -343,6 +343,18 @@ def test_board_closes_when_every_state_has_a_pin():
     assert board_closed(s) and GAME.view(s, None)["board_closed"]
 
 
+def test_the_pin_that_closes_the_board_is_announced():
+    s = fresh()
+    close_board(s, 1, skip=("WY", "NV"))
+    at_move(s, 0, 1, 3)
+    events = do(s, 0, "capture WY 1")
+    assert "now closed" not in events[0].text
+    events = do(s, 0, "capture NV 1")
+    assert "now closed" in events[0].text and board_closed(s)
+    events = do(s, 0, "capture NV 1")
+    assert "now closed" not in events[0].text
+
+
 def test_doubles_with_the_board_open_are_an_ordinary_roll():
     s = fresh()
     close_board(s, 0, skip=("WY",))

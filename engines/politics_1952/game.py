@@ -104,6 +104,7 @@ _CAPTURES: dict[str, tuple[tuple[Capture, ...], ...]] = {
     c: tuple(tuple(_capture(c, k) for k in range(1, m + 1)) for m in range(LINES[c] + 2)) for c in CODES
 }
 _GROUP_LIST = {g: ", ".join(codes) for g, codes in GROUPS.items()}
+_CLOSED_NOTE = " **The board is now closed**: from now on doubles on the white dice count the votes."
 _NOT_OVER = Result.model_construct(finished=False, winners=[], scores=[], summary="")
 
 
@@ -383,11 +384,13 @@ class Politics1952(Game[P52State]):
             raise RuleError(f"{NAMES[code]} has room for only {room} more of your counties "
                             "(its county lines and then the capital).")
         before = controller(state, code)
-        old, new = _advance(state, code, seat, k)
+        _, new = _advance(state, code, seat, k)
         state.__dict__["remaining"] -= k  # hot path: a plain store of a valid int
         name = self._name(state, seat)
         line = f"{name} captures {k} in {NAMES[code]} → {_where(code, new)}"
         line += self._control_note(state, code, seat, before)
+        if before is None and board_closed(state):
+            line += _CLOSED_NOTE
         state.log.append(line)
         events = [_ev(line)]
         self._maybe_end(state, seat, events)
@@ -419,6 +422,7 @@ class Politics1952(Game[P52State]):
         state.speech_done = True
         name = self._name(state, seat)
         parts = []
+        first_pin = False
         for code, k in card.counties:
             room = _room(state, code, seat)
             if room == 0:
@@ -428,6 +432,7 @@ class Politics1952(Game[P52State]):
                 continue
             take = min(k, room)
             before = controller(state, code)
+            first_pin = first_pin or before is None
             _, new = _advance(state, code, seat, take)
             bit = f"{code} +{take} → {_where(code, new)}"
             if take < k:
@@ -438,6 +443,8 @@ class Politics1952(Game[P52State]):
                 bit += " (control)"
             parts.append(bit)
         line = f"{name} makes a speech — **{card.title}**: " + "; ".join(parts) + "."
+        if first_pin and board_closed(state):
+            line += _CLOSED_NOTE
         state.log.append(line)
         events = [_ev(line)]
         self._maybe_end(state, seat, events)
@@ -474,8 +481,7 @@ class Politics1952(Game[P52State]):
         d["turn"] = s
         d["turns"] += 1
         d["phase"] = "roll"
-        closed = board_closed(state)
-        events.append(_ev(f"{self._name(state, s)} to `roll`." + (" The board is closed." if closed else "")))
+        events.append(_ev(f"{self._name(state, s)} to `roll`."))
 
     # ---- tabulation ----------------------------------------------------
     def _tabulate(self, state: P52State, thrower: int, events: list[Event]) -> None:
