@@ -8,7 +8,7 @@ from engines import RuleError, Seat
 from engines.politics_1952 import GAME
 from engines.politics_1952.cards import BY_SLUG
 from engines.politics_1952.game import (Capture, End, Roll, Speech, Throw, _advance, board_closed, controller,
-                                        votes)
+                                        throw_three, votes)
 from engines.politics_1952.states import CODES, EV, GROUP, GROUPS, LINES
 from engines.rng import Rng
 
@@ -25,8 +25,7 @@ def fresh(n=3, seed=1, **opts):
 def rng_for(group=None, white=None, doubles=None):
     """An RNG state whose next roll gives the wanted dice."""
     for r in range(100_000):
-        rng = Rng(r)
-        g, a, b = rng.die(), rng.die(), rng.die()
+        g, a, b = throw_three(Rng(r))
         if group is not None and g != group:
             continue
         if white is not None and (a, b) != tuple(white):
@@ -104,6 +103,16 @@ def test_a_player_cannot_throw_twice():
 
 
 # ---------------------------------------------------------------- dice and captures
+
+def test_the_three_dice_are_uniform():
+    counts = {}
+    rng = Rng(123)
+    for _ in range(21_600):
+        d = throw_three(rng)
+        counts[d] = counts.get(d, 0) + 1
+    assert len(counts) == 216 and all(all(1 <= x <= 6 for x in d) for d in counts)
+    assert min(counts.values()) > 50 and max(counts.values()) < 160
+
 
 def test_roll_sets_group_and_counties():
     s = fresh()

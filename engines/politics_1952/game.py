@@ -113,6 +113,18 @@ def _speech(slug: str) -> Speech:
     return Speech(card=slug)
 
 
+_LIMIT_216 = (1 << 64) - (1 << 64) % 216
+
+
+def throw_three(rng: Rng) -> tuple[int, int, int]:
+    """The coloured die and the two white dice from one exactly uniform draw
+    over the 216 outcomes (one 64-bit step instead of three)."""
+    while True:
+        z = rng.next64()
+        if z < _LIMIT_216:
+            return z % 6 + 1, (z // 6) % 6 + 1, (z // 36) % 6 + 1
+
+
 def _ev(text: str, to: list[int] | None = None) -> Event:
     return Event(text=text, to=to)
 
@@ -169,8 +181,9 @@ def _placeable(state: P52State, seat: int) -> bool:
     """Can a county of this turn's white dice still be placed?"""
     if state.remaining <= 0 or not state.dice:
         return False
+    capital, pos = state.capital, state.pos
     for code in GROUPS[state.dice[0]]:
-        if _room(state, code, seat) > 0:
+        if capital[code] is None and pos[code][seat] <= LINES[code]:
             return True
     return False
 
@@ -334,7 +347,7 @@ class Politics1952(Game[P52State]):
                 raise RuleError("First everyone throws for first player: use `throw`.")
             raise RuleError("You have already rolled this turn.")
         rng = Rng(state.rng)
-        g, a, b = rng.die(), rng.die(), rng.die()
+        g, a, b = throw_three(rng)
         d = state.__dict__  # hot path: plain stores, the values are already valid
         d["rng"] = rng.state
         d["dice"] = [g, a, b]
@@ -360,7 +373,7 @@ class Politics1952(Game[P52State]):
     def _capture(self, state: P52State, seat: int, action: Capture) -> list[Event]:
         if state.phase != "move":
             raise RuleError("Roll the dice first: `roll`." if state.phase == "roll" else "You cannot capture now.")
-        code = _ALIASES.get(action.state.lower())
+        code = action.state if action.state in EV else _ALIASES.get(action.state.lower())
         if code is None:
             raise RuleError(f"'{action.state[:40]}' is not one of the 48 states; use its postal code, like NY.")
         g = state.dice[0]
