@@ -186,11 +186,19 @@ class USPresident(Game[USPState]):
         full = tuple(c for c in CODES if len(board[c][seat]) >= MAX_PER_STATE)
         return list(_picks_for(full, sizes))
 
+    def may_act(self, state: USPState, seat: int) -> bool:
+        """Seats that may move now: everyone still thinking (to_act) and,
+        while the round is open, everyone who has picked and may change it.
+        to_act lists only the first, so reminders, timeouts and AI seats wait
+        only for players who have not picked."""
+        if state.phase != "play" or not 0 <= seat < len(state.picks):
+            return False
+        return True
+
     def apply_in_place(self, state: USPState, seat: int, action: Action) -> list[Event]:
-        # A player who has already picked may pick again (change their mind)
-        # while the round is open, although to_act only lists those still
-        # thinking (so timeouts and AI seats wait only for them).
-        if state.phase == "play" and 0 <= seat < len(state.picks) and state.picks[seat] is not None:
+        # A player who has already picked may pick again while the round is
+        # open, although they are not in to_act (see may_act).
+        if seat != SYSTEM and self.may_act(state, seat):
             return self._apply(state, seat, action)
         return super().apply_in_place(state, seat, action)
 
@@ -428,23 +436,28 @@ class USPresident(Game[USPState]):
         return text
 
     def private_text(self, state: USPState, seat: int) -> str:
+        # Every line names the player: the first is their secret, the second
+        # is public knowledge about them, and neither should read like a line
+        # from someone else's panel.
         if not 0 <= seat < len(state.seats):
             return ""
+        name = state.seats[seat].name
         lines = []
         if state.phase == "play":
             p = state.picks[seat]
             if p is None:
-                lines.append(f"Round {state.round}/{ROUNDS}: you have not picked yet.")
+                lines.append(f"**{name}** · round {state.round} of {ROUNDS}: you have not picked yet.")
             else:
-                lines.append(f"Round {state.round}/{ROUNDS}: your pick is **{NAMES[p[0]]} ({p[0]}) with a {p[1]} "
-                             "pyramid**. Pick again to change it until everyone has picked.")
+                lines.append(f"**{name}** · round {state.round} of {ROUNDS}: your pick is **{NAMES[p[0]]} ({p[0]}) "
+                             f"with a {p[1]} pyramid**. Pick again to change it until everyone has picked.")
         sup = state.supply[seat]
-        lines.append(f"Pyramids left: {sup[0]} large, {sup[1]} medium, {sup[2]} small.")
         full = [c for c in CODES if len(state.board[c][seat]) >= MAX_PER_STATE]
-        if full:
-            lines.append(f"Full (3 pyramids already): {', '.join(full)}.")
         cards = [c for c in CODES if state.holder[c] == seat]
-        lines.append(f"Your cards: {', '.join(f'{c} {ELECTORS[c]}' for c in cards) or 'none'}.")
+        line = f"**{name}** · pyramids left: {sup[0]} large, {sup[1]} medium, {sup[2]} small"
+        if full:
+            line += f" · full (3 pyramids) in {', '.join(full)}"
+        line += f" · your cards: {', '.join(f'{c} {ELECTORS[c]}' for c in cards) or 'none'}."
+        lines.append(line)
         return "\n".join(lines)
 
     def token_label(self, state: USPState, seat: int, prefix: tuple[str, ...], token: str) -> str:
