@@ -22,12 +22,13 @@ cached as masks, so a render costs well under the PNG encode of the image.
 """
 from __future__ import annotations
 
+import io
 from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
 from .core import (INK, INK_MUTED, LAND_DIM, LEADER, MapStyle, PANEL, PAPER, USMap, WHITE, draw_marker,
-                   draw_shape, encode_png, font, mix, player, text_color_on)
+                   draw_shape, font, mix, player, text_color_on)
 
 CODES = ("MT", "NV", "IA", "CO", "WI", "VA", "NC", "MI", "OH", "PA", "FL")
 ELECTORS = {"MT": 3, "NV": 6, "IA": 6, "CO": 9, "WI": 10, "VA": 13, "NC": 15, "MI": 16, "OH": 18, "PA": 20, "FL": 29}
@@ -449,12 +450,65 @@ def draw_recount_step(view: dict, k: int) -> Image.Image:
     return img
 
 
+# ---------------------------------------------------------------- encoding
+
+def _sample_view(n: int) -> dict:
+    """A made-up board that uses every colour the renderer can draw (each
+    player's colour, tint, hatch and greyed-out shade, Florida without a
+    margin, set-aside states), to derive the fixed PNG palette from."""
+    players = [{"name": f"Player {i + 1}", "electors": 10 * i, "supply": {"large": i % 5, "medium": 2, "small": 1},
+                "picked": bool(i % 2), "active": i % 3 != 2} for i in range(n)]
+    states = []
+    for k, code in enumerate(CODES):
+        holder = None if k % 4 == 3 else k % n
+        pyramids = [[(k + i) % 3 + 1] * ((k + i) % 4) for i in range(n)]
+        states.append({"code": code, "name": code, "electors": ELECTORS[code], "holder": holder,
+                       "pyramids": pyramids, "points": [sum(x) for x in pyramids]})
+    holders = {s["code"]: s["holder"] for s in states}
+    step = {"step": 1, "leaving": [2], "leaving_electors": 3, "active": [i for i in range(n) if i % 3 != 2],
+            "moves": [{"state": "MT", "from": 2, "to": None, "why": "tie between Player 1 and Player 2"}],
+            "holders": holders, "electors": [10 * i if i % 3 != 2 else None for i in range(n)],
+            "florida_counts": False, "winner": None}
+    return {"game": "us-president", "phase": "play", "round": 5, "rounds": 12, "majority": 73,
+            "total_electors": 145, "players": players, "states": states, "florida_counts": False,
+            "waiting": [0], "last_reveal": {"round": 4, "picks": [["FL", "large"]] * n}, "count": None,
+            "count_holders": None, "recount": [step], "winner": None, "outcome": ""}
+
+
+@lru_cache(maxsize=1)
+def _palette() -> Image.Image:
+    """A fixed 256-colour palette, derived once from sample boards. Mapping
+    each render onto it costs a few ms, where an adaptive quantizer would
+    cost more than the PNG compression itself."""
+    samples = []
+    for n in (6, 5, 4):
+        view = _sample_view(n)
+        samples.append(draw_board(view))
+        samples.append(draw_recount_step(view, 0))
+    w = max(im.size[0] for im in samples)
+    sheet = Image.new("RGB", (w, sum(im.size[1] for im in samples)), PAPER)
+    y = 0
+    for im in samples:
+        sheet.paste(im, (0, y))
+        y += im.size[1]
+    return sheet.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+
+
+def encode(image: Image.Image) -> bytes:
+    """PNG bytes on the fixed palette, compressed with zlib level 3 (a few KB
+    larger than level 6, at well under half the time)."""
+    paletted = image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+    buf = io.BytesIO()
+    paletted.save(buf, format="PNG", compress_level=3)
+    return buf.getvalue()
+
+
 def render(view: dict, previous: dict | None = None) -> list[tuple[str, bytes]]:
     if previous is not None and previous == view:
         return []
-    out = [("us-president.png", encode_png(draw_board(view)))]
+    out = [("us-president.png", encode(draw_board(view)))]
     steps = view.get("recount") or []
     if steps and (previous is None or previous.get("recount") != steps):
         for k in range(len(steps)):
-            out.append((f"us-president-recount-{k + 1}.png", encode_png(draw_recount_step(view, k))))
+            out.append((f"us-president-recount-{k + 1}.png", encode(draw_recount_step(view, k))))
     return out
