@@ -53,7 +53,6 @@ GROUP_TINT = {
     5: (218, 212, 238),  # pale lavender
     6: (204, 230, 206),  # pale green
 }
-GROUP_NAME = {1: "sand", 2: "blue", 3: "pink", 4: "peach", 5: "lavender", 6: "green"}
 _STYLE = MapStyle(labels=False, callouts=False, inset_frames=False)
 _SS = 3  # supersampling for the static line work
 

@@ -45,7 +45,7 @@ def test_render_costs_at_most_one_and_a_half_encodes():
     v = GAME.view(midgame(6, 150), None)
     render(v)  # warm the caches (base map, masks, text)
     best_render = best_encode = 1e9
-    for _ in range(5):
+    for _ in range(9):  # best of several: the machines are shared and noisy
         t = time.perf_counter()
         render(v)
         best_render = min(best_render, time.perf_counter() - t)

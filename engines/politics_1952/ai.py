@@ -12,15 +12,12 @@ eliminated player's cards are lost).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from ..core import Action
 from ..rng import Rng
 from .cards import BY_SLUG
-from .states import CODES, EV, GROUPS, LINES, MAJORITY
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import P52State, Politics1952
+from .game import _END, _ROLL, _THROW, P52State, Politics1952, _capture, _speech, controller, pinned, votes
+from .states import EV, GROUPS, LINES, MAJORITY
 
 STEEP = 0.9           # logistic slope per county of lead
 CLOSE_BONUS = 12.0    # votes-equivalent for closing the board while leading
@@ -32,7 +29,7 @@ def _sig(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def _chance(state: "P52State", code: str, seat: int, mine: int) -> float:
+def _chance(state: P52State, code: str, seat: int, mine: int) -> float:
     """Chance-like weight that `seat` holds `code` at the count with its pin at `mine`."""
     if mine > LINES[code]:
         return 1.0
@@ -53,25 +50,15 @@ def _chance(state: "P52State", code: str, seat: int, mine: int) -> float:
     return _sig(STEEP * (lead - 0.3))
 
 
-def _gain(state: "P52State", code: str, seat: int, k: int) -> float:
+def _gain(state: P52State, code: str, seat: int, k: int) -> float:
     """Expected votes won by taking k counties in code (k already fits the room)."""
     mine = state.pos[code][seat]
     before = _chance(state, code, seat, mine)
-    after = _chance(state, code, seat, mine + k)
-    if mine == 0 and mine + k <= LINES[code]:
-        # arriving on a line already held by others puts my pin south of them
-        other = max((state.pos[code][s] for s in state.active if s != seat), default=0)
-        if other == mine + k:
-            after = _sig(STEEP * (-0.5 - 0.3))
+    after = _chance(state, code, seat, mine + k)  # arriving on an occupied line: south of its pins
     return EV[code] * (after - before)
 
 
-def _votes_now(state: "P52State") -> list[int]:
-    from .game import votes
-    return votes(state)
-
-
-def _closing_bonus(state: "P52State", code: str, seat: int, tally: list[int], unpinned: int) -> float:
+def _closing_bonus(state: P52State, code: str, seat: int, tally: list[int], unpinned: int) -> float:
     """Placing the last missing pin closes the board: good while I lead."""
     if unpinned != 1 or max(state.pos[code]) > 0:
         return 0.0
@@ -79,7 +66,7 @@ def _closing_bonus(state: "P52State", code: str, seat: int, tally: list[int], un
     return CLOSE_BONUS if tally[seat] + EV[code] >= best_other else -CLOSE_BONUS
 
 
-def _card_value(state: "P52State", slug: str, seat: int) -> float:
+def _card_value(state: P52State, slug: str, seat: int) -> float:
     total = 0.0
     for code, k in BY_SLUG[slug].counties:
         if state.capital[code] is not None:
@@ -89,8 +76,7 @@ def _card_value(state: "P52State", slug: str, seat: int) -> float:
     return total
 
 
-def choose(game: "Politics1952", state: "P52State", seat: int, rng: Rng) -> Action:
-    from .game import _END, _ROLL, _THROW, _capture, _speech, pinned
+def choose(game: Politics1952, state: P52State, seat: int, rng: Rng) -> Action:
     if state.phase == "opening":
         return _THROW
     if state.phase == "roll":
@@ -107,7 +93,7 @@ def choose(game: "Politics1952", state: "P52State", seat: int, rng: Rng) -> Acti
         if values[best] >= SPEECH_NOW or (urgent and values[best] > 0):
             return _speech(best)
     if state.remaining > 0 and state.dice:
-        tally = _votes_now(state)
+        tally = votes(state)
         unpinned = 48 - n_pinned
         near_win = tally[seat] >= MAJORITY - 40
         best_code, best_score = None, -1e18
@@ -117,7 +103,7 @@ def choose(game: "Politics1952", state: "P52State", seat: int, rng: Rng) -> Acti
             if LINES[code] + 1 - state.pos[code][seat] <= 0:
                 continue
             score = _gain(state, code, seat, 1) + _closing_bonus(state, code, seat, tally, unpinned)
-            if near_win and game_controller_flip(state, code, seat):
+            if near_win and _would_take(state, code, seat):
                 score += 3.0
             score += rng.random() * 0.01
             if score > best_score:
@@ -131,9 +117,8 @@ def choose(game: "Politics1952", state: "P52State", seat: int, rng: Rng) -> Acti
     return legal[0]
 
 
-def game_controller_flip(state: "P52State", code: str, seat: int) -> bool:
+def _would_take(state: P52State, code: str, seat: int) -> bool:
     """Would one more county make `seat` the holder of `code`?"""
-    from .game import controller
     if controller(state, code) == seat:
         return False
     mine = state.pos[code][seat] + 1

@@ -8,7 +8,6 @@ table are documented in docs/games/politics-1952.md.
 """
 from __future__ import annotations
 
-import math
 from functools import lru_cache
 from typing import Literal
 
@@ -16,7 +15,7 @@ from pydantic import BaseModel, Field
 
 from ..core import Action, Event, Game, Options, Result, RuleError, Seat
 from ..rng import Rng
-from .cards import BY_SLUG, CARDS, SLUGS
+from .cards import BY_SLUG, SLUGS
 from .states import CODES, EV, GROUP, GROUPS, LINES, MAJORITY, NAMES, TOTAL_VOTES
 
 HAND = 3
