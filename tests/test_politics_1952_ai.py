@@ -5,7 +5,7 @@ from engines import Seat
 from engines.politics_1952 import GAME
 from engines.politics_1952.game import Capture, Speech
 from engines.rng import Rng
-from tools.politics_1952_bench import play
+from bot.simulate import play_one
 
 
 def test_ai_beats_random_seats_over_1000_games():
@@ -14,7 +14,7 @@ def test_ai_beats_random_seats_over_1000_games():
     for i in range(games):
         n = 2 + i % 5
         ai = (i // 5) % n
-        state, _ = play(50_000 + i, n, frozenset({ai}))
+        state, _ = play_one(GAME, n, 50_000 + i, {ai})
         wins[n][1] += 1
         if GAME.result(state).winners == [ai]:
             wins[n][0] += 1
