@@ -167,3 +167,33 @@ def test_ai_clearly_beats_random_seats():
     ai_rate, rnd_rate = ai_wins / games, rnd_wins / games / (players - 1)
     print(f"AI win rate {ai_rate:.2f}, random seat {rnd_rate:.2f}")
     assert ai_rate > 0.4 and ai_rate > 4 * rnd_rate
+
+
+@settings(max_examples=40, deadline=None)
+@given(games, st.lists(st.integers(0, 10**6), min_size=1, max_size=120))
+def test_changes_of_mind_only_the_last_pick_counts(g, choices):
+    """Any player may pick again while the round is open; the reveal places
+    exactly each player's last pick, and nothing else changes before it."""
+    n, seed, deal, tie = g
+    state = setup(n, seed, deal, tie)
+    last: dict[int, list[str]] = {}
+    for c in choices:
+        if state.phase != "play":
+            break
+        seat = c % n
+        legal = GAME.legal_actions(state, seat)
+        action = legal[(c // n) % len(legal)]
+        board_before = {k: [list(p) for p in v] for k, v in state.board.items()}
+        round_before = state.round
+        GAME.apply_in_place(state, seat, action)
+        last[seat] = [action.state, action.size]
+        if state.round == round_before and state.phase == "play":
+            assert state.board == board_before  # nothing placed while someone is thinking
+            assert state.picks[seat] == last[seat]
+        else:
+            assert state.reveals[-1] == [last[s] for s in range(n)]
+            for s in range(n):
+                code, size = last[s]
+                assert state.board[code][s][-1] == POINTS[size]
+            last = {}
+        check_invariants(state)
