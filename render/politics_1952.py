@@ -349,21 +349,26 @@ def _panel(img: Image.Image, view: dict) -> None:
     y += 12
     dice = view.get("dice")
     _text(img, (x0, y + 23), "Last throw:", 18, INK, bold=True)
+    dx = x0 + 124
     if dice:
         g = dice["group"]
-        _die(img, x0 + 112, y, g, GROUP_TINT[g])
-        _text(img, (x0 + 135, y + 60), f"group {g}", 16, INK_MUTED, anchor="m")
-        _die(img, x0 + 178, y, dice["white"][0], WHITE)
-        _die(img, x0 + 232, y, dice["white"][1], WHITE)
+        _die(img, dx, y, g, GROUP_TINT[g])
+        _text(img, (dx + 23, y + 60), f"group {g}", 16, INK_MUTED, anchor="m")
+        _die(img, dx + 64, y, dice["white"][0], WHITE)
+        _die(img, dx + 118, y, dice["white"][1], WHITE)
         total = sum(dice["white"])
-        note = "doubles" if dice["white"][0] == dice["white"][1] else ""
-        _text(img, (x0 + 290, y + 14), f"= {total}", 20, INK, bold=True)
-        if note:
-            _text(img, (x0 + 290, y + 38), note, 16, INK_MUTED)
+        _text(img, (dx + 176, y + 14), f"= {total}", 20, INK, bold=True)
+        if dice["white"][0] == dice["white"][1]:
+            _text(img, (dx + 176, y + 38), "doubles", 16, INK_MUTED)
         if phase == "move":
-            _text(img, (x0 + 178, y + 60), f"{view['remaining']} left to place", 16, INK_MUTED)
+            _text(img, (dx + 64, y + 60), f"{view['remaining']} left to place", 16, INK_MUTED)
+    elif phase == "opening":
+        throws = [f"{p['name'][:10]} {p['opening']}" for p in players if p.get("opening") is not None]
+        _text(img, (dx, y + 12), "for first player:", 16, INK_MUTED)
+        for i, line in enumerate(wrap_text(", ".join(throws) or "nobody yet", font(16), x1 - dx)[:2]):
+            _text(img, (dx, y + 34 + i * 20), line, 16, INK)
     else:
-        _text(img, (x0 + 112, y + 23), "none yet", 18, INK_MUTED)
+        _text(img, (dx, y + 23), "none yet", 18, INK_MUTED)
     y += 90
     # players
     _text(img, (x0, y), "Player", 16, INK_MUTED, bold=True)

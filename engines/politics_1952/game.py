@@ -104,6 +104,8 @@ _CAPTURES: dict[str, tuple[tuple[Capture, ...], ...]] = {
 }
 _GROUP_LIST = {g: ", ".join(codes) for g, codes in GROUPS.items()}
 _CLOSED_NOTE = " **The board is now closed**: from now on doubles on the white dice count the votes."
+# result() is called after every action by the simulators: hand out one shared
+# "not finished" Result instead of building a new model each time.
 _NOT_OVER = Result.model_construct(finished=False, winners=[], scores=[], summary="")
 
 
@@ -143,6 +145,7 @@ def controller(state: P52State, code: str) -> int | None:
 
 
 def votes(state: P52State) -> list[int]:
+    """Each seat's votes if counted now (controller() inlined: the AI calls this a lot)."""
     out = [0] * len(state.seats)
     capital, pos, lines = state.capital, state.pos, state.lines
     for code in CODES:
