@@ -290,15 +290,20 @@ def _draw_boxes(img: Image.Image, view: dict, holders: dict, florida_pays: bool,
 
 
 def _panel_players(img: Image.Image, view: dict, y: int, electors: list, out: set[int], show_picks: bool) -> int:
+    """One row per player: marker, name, electors and, while the game runs,
+    pyramids left (L/M/S) and whether they have picked (never what)."""
     draw = ImageDraw.Draw(img)
     x0, x1 = PANEL_X + 14, PANEL_X + PANEL_W - 14
-    cols = {"EV": x1 - 150, "L": x1 - 108, "M": x1 - 76, "S": x1 - 44}
+    if show_picks:
+        cols = {"EV": x1 - 150, "L": x1 - 108, "M": x1 - 76, "S": x1 - 44}
+        _text(img, (x1, y), "pick", 16, fill=INK_MUTED, bold=True, anchor="r")
+    else:  # after round 12 every pyramid is on the map: electors only
+        cols = {"electors": x1}
     for k, xx in cols.items():
         _text(img, (xx, y), k, 16, fill=INK_MUTED, bold=True, anchor="r")
-    if show_picks:
-        _text(img, (x1, y), "pick", 16, fill=INK_MUTED, bold=True, anchor="r")
     y += 22
     row = 40
+    ev_x = cols.get("EV", x1)
     for s, p in enumerate(view["players"]):
         mid = y + row / 2
         muted = s in out
@@ -306,18 +311,19 @@ def _panel_players(img: Image.Image, view: dict, y: int, electors: list, out: se
         if thinking:
             draw.rounded_rectangle((x0 - 6, y + 1, x1 + 6, y + row - 1), radius=6, fill=WHITE)
         draw_marker(img, (x0 + 15, mid), s, size=30)
-        name = p["name"]
-        fnt_limit = cols["EV"] - 50 - (x0 + 38)
-        while len(name) > 3 and font(18, bold=True).getlength(name) > fnt_limit:
-            name = name[:-2] + "…" if not name.endswith("…") else name[:-2] + "…"
+        label = p["name"] + (" (out)" if muted else "")
+        limit = ev_x - 50 - (x0 + 38)
+        fnt = font(18, bold=not muted)
+        while len(label) > 3 and fnt.getlength(label) > limit:
+            label = label[:-2] + "…"
         ink = INK_MUTED if muted else INK
-        _text(img, (x0 + 38, mid), name + (" (out)" if muted else ""), 18, fill=ink, bold=not muted)
+        _text(img, (x0 + 38, mid), label, 18, fill=ink, bold=not muted)
         ev = electors[s]
-        _text(img, (cols["EV"], mid), "–" if ev is None else str(ev), 20, fill=ink, bold=True, anchor="r")
-        sup = p["supply"]
-        for key, size in (("L", "large"), ("M", "medium"), ("S", "small")):
-            _text(img, (cols[key], mid), str(sup[size]), 18, fill=ink, anchor="r")
+        _text(img, (ev_x, mid), "–" if ev is None else str(ev), 20, fill=ink, bold=True, anchor="r")
         if show_picks:
+            sup = p["supply"]
+            for key, size in (("L", "large"), ("M", "medium"), ("S", "small")):
+                _text(img, (cols[key], mid), str(sup[size]), 18, fill=ink, anchor="r")
             _text(img, (x1, mid), "✓" if p.get("picked") else "…", 20, fill=INK, bold=True, anchor="r")
         y += row
     return y
