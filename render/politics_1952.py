@@ -194,9 +194,9 @@ def _base(states_key: tuple) -> Image.Image:
         (x0, y0), fill, line, _ = _state_masks(code)
         img.paste(WHITE, (OX + x0, OY + y0), line)
     for code, ev, group, lines in states_key:
-        if code not in CALLOUT_STATES and _map().clearance(code) >= 40:
-            lx, ly = _label_xy(code)
-            _group_tag(img, (lx + (17 if ev >= 10 else 15) + 12, ly + 24), group)
+        spot = _tag_spot(code, ev) if code not in CALLOUT_STATES else None
+        if spot:
+            _group_tag(img, spot, group)
     # callout leaders and boxes
     for code, box in _callout_boxes().items():
         ax, ay = _anchor(code)
@@ -216,6 +216,34 @@ def _base(states_key: tuple) -> Image.Image:
     _legend(img, states_key)
     draw.rounded_rectangle((PANEL_X, 10, PANEL_X + PANEL_W, height - 10), radius=10, fill=PANEL)
     return img
+
+
+@lru_cache(maxsize=64)
+def _tag_spot(code: str, ev: int) -> tuple[float, float] | None:
+    """Where a state's group tag fits inside it, clear of the controller's
+    outline and of the vote square with its markers: the spot nearest to just
+    below the square, or nowhere (the tint and the legend still tell the group)."""
+    lx, ly = _label_xy(code)
+    (x0, y0), fill, _, _ = _state_masks(code)
+    w, h = fill.size
+
+    def inside(x: float, y: float) -> bool:
+        u, v = round(x - OX - x0), round(y - OY - y0)
+        return 0 <= u < w and 0 <= v < h and fill.getpixel((u, v)) > 128
+
+    half = (17 if ev >= 10 else 15) + 26  # the square, the star right of it, the marker left of it
+    for mx, my in ((17, 15), (14, 12)):  # roomy first, then tighter to the outline
+        best, best_d = None, 1e18
+        for cy in range(round(ly) - 60, round(ly) + 61, 6):
+            for cx in range(round(lx) - 90, round(lx) + 91, 6):
+                if abs(cy - ly) < 13 + 15 + 2 and abs(cx - lx) < half + 17:
+                    continue  # would cover the vote square
+                d = (cx - lx) ** 2 + (cy - ly - 25) ** 2
+                if d < best_d and all(inside(cx + dx, cy + dy) for dx in (-mx, 0, mx) for dy in (-my, my)):
+                    best, best_d = (float(cx), float(cy)), d
+        if best:
+            return best
+    return None
 
 
 def _group_tag(img: Image.Image, xy: tuple[float, float], group: int) -> None:
