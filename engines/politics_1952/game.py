@@ -647,12 +647,14 @@ class Politics1952(Game[P52State]):
     def private_text(self, state: P52State, seat: int) -> str:
         if not 0 <= seat < len(state.seats):
             return ""
+        # every line names its owner, so no two players' private texts share a line
+        name = self._name(state, seat)
         if seat not in state.active:
-            return "You were eliminated at a tabulation; your Speech Cards are out of the game."
+            return f"{name}, you were eliminated at a tabulation; your Speech Cards are out of the game."
         hand = state.hands[seat]
         if not hand:
-            return "You have no Speech Cards left."
-        lines = ["Your Speech Cards (play one a turn after your roll: `speech <card>`):"]
+            return f"{name}, you have no Speech Cards left."
+        lines = [f"{name}, your Speech Cards (play one a turn after your roll: `speech <card>`):"]
         for s in hand:
             c = BY_SLUG[s]
             lines.append(f"• `{s}` — **{c.title}**: {c.listing()}. {c.text}")
