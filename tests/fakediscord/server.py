@@ -1,0 +1,756 @@
+"""A local fake Discord on 127.0.0.1 that speaks Discord's real wire protocol.
+
+The bot's real discord.py client connects to it (bot.discord_app.point_at);
+nothing in the bot is patched. The fake serves the REST routes the bot uses,
+a JSON gateway (HELLO, heartbeat ACK, IDENTIFY -> READY + GUILD_CREATE,
+RESUME -> RESUMED with replay, op 7, dropped sockets), dispatches interactions
+the way Discord does, records everything the bot sent and can fail like Discord
+(403/50007 closed DMs, 429 + retry_after + Via, 5xx, unknown/acknowledged
+interactions, a dropped websocket).
+"""
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import re
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from aiohttp import WSMsgType, web
+
+DISCORD_EPOCH_MS = 1420070400000
+JSON = "application/json"
+FLAG_EPHEMERAL = 64
+FLAG_LOADING = 128
+BUSY_TASK_PREFIXES = ("CommandTree-invoker", "discord-ui-view-dispatch", "discord-ui-dynamic-item",
+                      "discord-ui-modal-dispatch", "discord.py: on_interaction", "discord.py: on_message")
+
+
+def jresp(data: Any, status: int = 200, headers: dict | None = None) -> web.Response:
+    # Content-Type must be exactly application/json (discord.py compares with ==).
+    return web.Response(body=json.dumps(data).encode(), status=status,
+                        headers={"Content-Type": JSON, **(headers or {})})
+
+
+def error(status: int, code: int, message: str, headers: dict | None = None) -> web.Response:
+    return jresp({"message": message, "code": code}, status, headers)
+
+
+@dataclass
+class FakeUser:
+    id: str
+    name: str
+    perms: int = 0  # permission bits in the guild (Manage Channels 16, Manage Guild 32)
+    bot: bool = False
+    dm_closed: bool = False
+
+    def payload(self) -> dict:
+        return {"id": self.id, "username": self.name, "discriminator": "0", "global_name": self.name,
+                "avatar": None, "bot": self.bot, "public_flags": 0}
+
+
+@dataclass
+class Sent:
+    """One message the bot produced, as Discord would store it."""
+    id: str
+    kind: str  # "channel" | "dm" | "interaction" (callback message or follow-up)
+    channel_id: str
+    content: str
+    components: list
+    embeds: list
+    files: list[tuple[str, bytes]]
+    flags: int
+    t: float  # fake clock
+    visible_to: str | None = None  # a user id for ephemeral replies and DMs; None = everyone in the channel
+    interaction_id: str | None = None
+    edits: int = 0
+    deleted: bool = False
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & FLAG_EPHEMERAL)
+
+    def buttons(self) -> list[dict]:
+        return [c for row in self.components for c in row.get("components", []) if c.get("type") == 2]
+
+    def selects(self) -> list[dict]:
+        return [c for row in self.components for c in row.get("components", []) if c.get("type") == 3]
+
+    def labels(self) -> list[str]:
+        return [b.get("label", "") for b in self.buttons()]
+
+    def filenames(self) -> list[str]:
+        return [name for name, _ in self.files]
+
+
+@dataclass
+class FakeInteraction:
+    id: str
+    token: str
+    type: int
+    user: FakeUser
+    channel_id: str
+    payload: dict
+    dispatched_at: float
+    first_callback_at: float | None = None
+    callback_type: int | None = None
+    original_id: str | None = None  # the message @original refers to
+    message_id: str | None = None  # the clicked message (components)
+    replies: list[Sent] = field(default_factory=list)  # callback message, follow-ups (in order)
+    choices: list[dict] | None = None  # autocomplete answer
+    modal: dict | None = None  # a modal the bot opened
+    callbacks: int = 0
+
+    @property
+    def latency(self) -> float | None:
+        return None if self.first_callback_at is None else self.first_callback_at - self.dispatched_at
+
+    def texts(self) -> list[str]:
+        return [m.content for m in self.replies if not m.deleted]
+
+    def text(self) -> str:
+        return "\n".join(self.texts())
+
+    def last_reply(self) -> Sent | None:
+        live = [m for m in self.replies if not m.deleted]
+        return live[-1] if live else None
+
+
+@dataclass
+class FailRule:
+    method: str
+    path: re.Pattern
+    status: int
+    code: int = 0
+    times: int = 1
+    retry_after: float = 0.05
+    via: bool = True
+    hits: int = 0
+
+
+class FakeDiscord:
+    APP_ID = "1100000000000000001"
+    BOT_ID = "1100000000000000001"
+    GUILD_ID = "1200000000000000001"
+
+    def __init__(self, *, clock: Callable[[], float] = time.monotonic, heartbeat_ms: int = 41250) -> None:
+        self.clock = clock
+        self.heartbeat_ms = heartbeat_ms
+        self._counter = itertools.count(1)
+        self.users: dict[str, FakeUser] = {}
+        self.users_by_id: dict[str, FakeUser] = {}
+        self.channels: dict[str, str] = {}  # id -> name (guild text channels)
+        self.dm_channels: dict[str, str] = {}  # dm channel id -> user id
+        self.messages: dict[str, Sent] = {}
+        self.sent: list[Sent] = []
+        self.interactions: dict[str, FakeInteraction] = {}
+        self.by_token: dict[str, FakeInteraction] = {}
+        self.requests: list[tuple[float, str, str, int]] = []  # (t, method, path, status)
+        self.rules: list[FailRule] = []
+        self.commands: dict[str, list] = {}
+        self.uploads: dict[str, bytes] = {}
+        self.faults_injected: list[str] = []
+        self.inflight = 0
+        self.unacked: set[str] = set()
+        self.last_activity = 0.0
+        # gateway
+        self.ws: web.WebSocketResponse | None = None
+        self.session_id: str | None = None
+        self.seq = 0
+        self.backlog: list[dict] = []  # dispatches kept for RESUME replay
+        self.identifies = 0
+        self.resumes = 0
+        self.heartbeats = 0
+        self.connected = asyncio.Event()
+        self.bot_user = FakeUser(self.BOT_ID, "politics-bot", bot=True)
+        self.users_by_id[self.BOT_ID] = self.bot_user
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+        self.add_channel("general")
+
+    # ---- lifecycle -----------------------------------------------------
+    async def start(self) -> "FakeDiscord":
+        app = web.Application(client_max_size=64 * 1024 * 1024, middlewares=[self._middleware])
+        app.router.add_get("/", self._gateway)
+        r = app.router
+        base = "/api/v10"
+        r.add_get(base + "/gateway", self._get_gateway)
+        r.add_get(base + "/gateway/bot", self._get_gateway_bot)
+        r.add_get(base + "/users/@me", self._me)
+        r.add_get(base + "/oauth2/applications/@me", self._app_info)
+        r.add_get(base + "/applications/@me", self._app_info)
+        r.add_put(base + "/applications/{app}/commands", self._sync)
+        r.add_put(base + "/applications/{app}/guilds/{gid}/commands", self._sync)
+        r.add_get(base + "/applications/{app}/commands", self._list_commands)
+        r.add_post(base + "/interactions/{iid}/{token}/callback", self._callback)
+        r.add_post(base + "/webhooks/{app}/{token}", self._followup)
+        r.add_get(base + "/webhooks/{app}/{token}/messages/{mid}", self._webhook_get)
+        r.add_patch(base + "/webhooks/{app}/{token}/messages/{mid}", self._webhook_edit)
+        r.add_delete(base + "/webhooks/{app}/{token}/messages/{mid}", self._webhook_delete)
+        r.add_post(base + "/users/@me/channels", self._open_dm)
+        r.add_get(base + "/users/{uid}", self._get_user)
+        r.add_get(base + "/channels/{cid}", self._get_channel)
+        r.add_post(base + "/channels/{cid}/messages", self._post_message)
+        r.add_patch(base + "/channels/{cid}/messages/{mid}", self._edit_message)
+        r.add_get(base + "/attachments/{aid}/{name}", self._attachment)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]
+        return self
+
+    async def stop(self) -> None:
+        if self.ws is not None and not self.ws.closed:
+            await self.ws.close()
+        if self._runner:
+            await self._runner.cleanup()
+
+    @property
+    def api_base(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/"
+
+    # ---- ids and the world --------------------------------------------
+    def snowflake(self) -> str:
+        ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        return str((ms << 22) | (next(self._counter) & 0x3FFFFF))
+
+    def add_channel(self, name: str) -> str:
+        cid = self.snowflake()
+        self.channels[cid] = name
+        return cid
+
+    @property
+    def general(self) -> str:
+        return next(iter(self.channels))
+
+    def user(self, name: str, *, perms: int = 0, bot: bool = False, dm_closed: bool | None = None) -> "UserHandle":
+        u = self.users.get(name)
+        if u is None:
+            u = FakeUser(self.snowflake(), name, perms=perms, bot=bot)
+            self.users[name] = u
+            self.users_by_id[u.id] = u
+        if perms:
+            u.perms = perms
+        if dm_closed is not None:
+            u.dm_closed = dm_closed
+        from .client import UserHandle
+        return UserHandle(self, u)
+
+    def member_payload(self, u: FakeUser) -> dict:
+        return {"user": u.payload(), "roles": [], "flags": 0, "joined_at": "2024-01-01T00:00:00+00:00",
+                "deaf": False, "mute": False, "nick": None, "permissions": str(u.perms | 0x400 | 0x800),
+                "pending": False}
+
+    def guild_payload(self) -> dict:
+        return {
+            "id": self.GUILD_ID, "name": "Fake Guild", "owner_id": "1", "unavailable": False, "member_count": len(self.users) + 1,
+            "roles": [{"id": self.GUILD_ID, "name": "@everyone", "permissions": str(0x400 | 0x800), "position": 0,
+                       "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}],
+            "channels": [{"id": cid, "type": 0, "name": name, "position": i, "guild_id": self.GUILD_ID,
+                          "permission_overwrites": []} for i, (cid, name) in enumerate(self.channels.items())],
+            "members": [self.member_payload(u) for u in [self.bot_user, *self.users.values()]],
+            "emojis": [], "stickers": [], "features": [], "threads": [], "voice_states": [], "presences": [],
+            "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": [],
+            "joined_at": "2024-01-01T00:00:00+00:00", "large": False, "premium_tier": 0,
+        }
+
+    # ---- failure injection ---------------------------------------------
+    def fail(self, method: str, path: str, status: int, *, code: int = 0, times: int = 1,
+             retry_after: float = 0.05, via: bool = True) -> FailRule:
+        """The next `times` requests matching METHOD and the path regex fail like Discord."""
+        rule = FailRule(method.upper(), re.compile(path), status, code, times, retry_after, via)
+        self.rules.append(rule)
+        return rule
+
+    @web.middleware
+    async def _middleware(self, request: web.Request, handler):
+        if request.path == "/":
+            return await handler(request)
+        self.inflight += 1
+        self.last_activity = self.clock()
+        try:
+            for rule in self.rules:
+                if rule.hits < rule.times and rule.method == request.method and rule.path.search(request.path):
+                    rule.hits += 1
+                    await request.read()
+                    self.faults_injected.append(f"{rule.status} {request.method} {request.path}")
+                    resp = self._failure(rule)
+                    self.requests.append((self.clock(), request.method, request.path, rule.status))
+                    return resp
+            resp = await handler(request)
+            self.requests.append((self.clock(), request.method, request.path, resp.status))
+            return resp
+        finally:
+            self.inflight -= 1
+            self.last_activity = self.clock()
+
+    def _failure(self, rule: FailRule) -> web.Response:
+        if rule.status == 429:
+            headers = {"Retry-After": str(rule.retry_after)}
+            if rule.via:
+                headers["Via"] = "1.1 google"
+            return jresp({"message": "You are being rate limited.", "retry_after": rule.retry_after, "global": False},
+                         429, headers)
+        if rule.status == 403:
+            return error(403, rule.code or 50013, "Missing Permissions" if rule.code != 50007 else "Cannot send messages to this user")
+        if rule.status >= 500:
+            return web.Response(status=rule.status, text="upstream error", content_type="text/plain")
+        return error(rule.status, rule.code, "error")
+
+    # ---- gateway ------------------------------------------------------------
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=0)
+        await ws.prepare(request)
+        old, self.ws = self.ws, ws
+        if old is not None and not old.closed:
+            await old.close(code=4000)
+        await ws.send_json({"op": 10, "d": {"heartbeat_interval": self.heartbeat_ms}})
+        async for msg in ws:
+            if msg.type != WSMsgType.TEXT:
+                continue
+            data = json.loads(msg.data)
+            op = data.get("op")
+            if op == 1:
+                self.heartbeats += 1
+                await ws.send_json({"op": 11})
+            elif op == 2:
+                self.identifies += 1
+                self.session_id = f"sess-{self.snowflake()}"
+                self.seq = 0
+                self.backlog.clear()
+                await self._dispatch_now(ws, "READY", {
+                    "v": 10, "user": self.bot_user.payload(), "guilds": [{"id": self.GUILD_ID, "unavailable": True}],
+                    "session_id": self.session_id, "resume_gateway_url": self.gateway_url,
+                    "application": {"id": self.APP_ID, "flags": 0}, "private_channels": [], "relationships": [],
+                    "shard": [0, 1], "session_type": "normal", "geo_ordered_rtc_regions": [],
+                })
+                await self._dispatch_now(ws, "GUILD_CREATE", self.guild_payload())
+                self.connected.set()
+            elif op == 6:
+                d = data.get("d") or {}
+                if d.get("session_id") != self.session_id:
+                    await ws.send_json({"op": 9, "d": False})
+                    continue
+                self.resumes += 1
+                after = int(d.get("seq") or 0)
+                for event in [e for e in self.backlog if e["s"] > after]:
+                    await ws.send_json(event)
+                self.seq += 1
+                await ws.send_json({"op": 0, "t": "RESUMED", "s": self.seq, "d": {}})
+                self.connected.set()
+            elif op == 8:
+                await self._dispatch_now(ws, "GUILD_MEMBERS_CHUNK", {
+                    "guild_id": self.GUILD_ID, "members": [self.member_payload(u) for u in self.users.values()],
+                    "chunk_index": 0, "chunk_count": 1, "nonce": (data.get("d") or {}).get("nonce")})
+        if self.ws is ws:
+            self.connected.clear()
+        return ws
+
+    async def _dispatch_now(self, ws, event: str, d: dict) -> None:
+        self.seq += 1
+        payload = {"op": 0, "t": event, "s": self.seq, "d": d}
+        self.backlog.append(payload)
+        del self.backlog[:-2000]
+        if ws is not None and not ws.closed:
+            try:
+                await ws.send_json(payload)
+            except ConnectionError:
+                pass
+
+    async def dispatch(self, event: str, d: dict) -> None:
+        """Send a dispatch; while the socket is down it waits in the backlog for RESUME."""
+        await self._dispatch_now(self.ws if self.connected.is_set() else None, event, d)
+
+    async def drop_gateway(self, code: int = 4000) -> None:
+        """Close the socket like a network blip; the client should RESUME."""
+        self.faults_injected.append(f"gateway dropped ({code})")
+        self.connected.clear()
+        if self.ws is not None:
+            await self.ws.close(code=code)
+
+    async def send_reconnect(self) -> None:
+        """op 7: Discord asks the client to reconnect and resume."""
+        self.faults_injected.append("gateway op 7 reconnect")
+        ws = self.ws
+        self.connected.clear()
+        if ws is not None and not ws.closed:
+            await ws.send_json({"op": 7, "d": None})
+
+    # ---- interactions ----------------------------------------------------------
+    async def interact(self, user: FakeUser, itype: int, data: dict, *, channel_id: str | None = None,
+                       message: Sent | None = None) -> FakeInteraction:
+        iid = self.snowflake()
+        token = f"tok-{iid}"
+        dm = message is not None and message.kind == "dm"
+        channel_id = channel_id or (message.channel_id if message else self.general)
+        payload: dict[str, Any] = {
+            "id": iid, "type": itype, "token": token, "version": 1, "application_id": self.APP_ID,
+            "attachment_size_limit": 10 * 1024 * 1024, "data": data, "locale": "en-US", "entitlements": [],
+            "authorizing_integration_owners": {"0": self.GUILD_ID} if not dm else {"1": user.id},
+            "context": 1 if dm else 0, "app_permissions": str((1 << 46) - 1),
+            "channel_id": channel_id,
+        }
+        if dm:
+            payload["user"] = user.payload()
+            payload["channel"] = {"id": channel_id, "type": 1, "recipients": [user.payload()]}
+        else:
+            payload["guild_id"] = self.GUILD_ID
+            payload["guild_locale"] = "en-US"
+            payload["member"] = self.member_payload(user)
+            payload["channel"] = {"id": channel_id, "type": 0, "name": self.channels.get(channel_id, "x"),
+                                  "guild_id": self.GUILD_ID, "position": 0, "permission_overwrites": []}
+        if message is not None:
+            payload["message"] = self.message_payload(message)
+        inter = FakeInteraction(iid, token, itype, user, channel_id, payload, self.clock(),
+                                message_id=message.id if message else None)
+        self.interactions[iid] = inter
+        self.unacked.add(iid)
+        self.by_token[token] = inter
+        self.last_activity = self.clock()
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return inter
+
+    def message_payload(self, m: Sent) -> dict:
+        return {
+            "id": m.id, "type": 0 if m.interaction_id is None else 20, "channel_id": m.channel_id,
+            "content": m.content, "author": self.bot_user.payload(), "embeds": m.embeds,
+            "components": m.components, "attachments": [
+                {"id": str(i + 1), "filename": name, "size": len(data), "url": f"http://127.0.0.1:{self.port}/x/{name}",
+                 "proxy_url": f"http://127.0.0.1:{self.port}/x/{name}"} for i, (name, data) in enumerate(m.files)],
+            "mentions": [], "mention_roles": [], "mention_everyone": False, "pinned": False, "tts": False,
+            "timestamp": "2024-01-01T00:00:00+00:00", "edited_timestamp": None, "flags": m.flags,
+            **({"guild_id": self.GUILD_ID} if m.kind != "dm" else {}),
+        }
+
+    # ---- REST: login, sync ---------------------------------------------------
+    async def _me(self, request):
+        return jresp(self.bot_user.payload())
+
+    async def _list_commands(self, request):
+        return jresp(self.commands.get("global", []))
+
+    async def _get_gateway(self, request):
+        return jresp({"url": self.gateway_url})
+
+    async def _get_gateway_bot(self, request):
+        return jresp({"url": self.gateway_url, "shards": 1, "session_start_limit": {
+            "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}})
+
+    async def _app_info(self, request):
+        return jresp({"id": self.APP_ID, "name": "politics-bot", "description": "", "icon": None,
+                      "bot_public": True, "bot_require_code_grant": False, "owner": {
+                          "id": "1", "username": "owner", "discriminator": "0", "avatar": None},
+                      "verify_key": "00", "flags": 0, "team": None, "summary": "", "rpc_origins": []})
+
+    async def _sync(self, request):
+        body = await request.json()
+        key = request.match_info.get("gid", "global")
+        out = []
+        for cmd in body:
+            out.append({**cmd, "id": self.snowflake(), "application_id": self.APP_ID, "version": "1",
+                        "default_member_permissions": cmd.get("default_member_permissions"),
+                        "type": cmd.get("type", 1)})
+        self.commands[key] = out
+        return jresp(out)
+
+    # ---- REST: messages ------------------------------------------------------
+    async def _read_body(self, request: web.Request) -> tuple[dict, list[tuple[str, bytes]]]:
+        ctype = request.headers.get("Content-Type", "")
+        files: list[tuple[str, bytes]] = []
+        if ctype.startswith("multipart/"):
+            payload: dict = {}
+            reader = await request.multipart()
+            parts: dict[str, tuple[str, bytes]] = {}
+            async for part in reader:
+                raw = await part.read(decode=False)
+                if part.name == "payload_json":
+                    payload = json.loads(raw.decode())
+                elif part.name and part.name.startswith("files["):
+                    parts[part.name[6:-1]] = (part.filename or "file", bytes(raw))
+            for att in payload.get("attachments", []) or []:
+                key = str(att.get("id"))
+                if key in parts:
+                    files.append((att.get("filename") or parts[key][0], parts[key][1]))
+            if not files:  # payload without an attachments list: keep the order of the parts
+                files = [parts[k] for k in sorted(parts, key=lambda k: int(k) if k.isdigit() else 0)]
+            return payload, files
+        text = await request.text()
+        return (json.loads(text) if text else {}), files
+
+    def _record(self, kind: str, channel_id: str, body: dict, files, *, visible_to: str | None = None,
+                interaction: FakeInteraction | None = None) -> Sent:
+        m = Sent(id=self.snowflake(), kind=kind, channel_id=channel_id, content=body.get("content") or "",
+                 components=body.get("components") or [], embeds=body.get("embeds") or [], files=list(files),
+                 flags=int(body.get("flags") or 0), t=self.clock(), visible_to=visible_to,
+                 interaction_id=interaction.id if interaction else None)
+        self._check_limits(m)
+        self.messages[m.id] = m
+        self.sent.append(m)
+        if interaction is not None:
+            interaction.replies.append(m)
+        return m
+
+    def _check_limits(self, m: Sent) -> None:
+        problems = []
+        if len(m.content) > 2000:
+            problems.append("content over 2000")
+        if len(m.components) > 5:
+            problems.append("more than 5 rows")
+        for row in m.components:
+            items = row.get("components", [])
+            if len(items) > 5:
+                problems.append("more than 5 items in a row")
+            for c in items:
+                if len(c.get("custom_id", "")) > 100:
+                    problems.append("custom_id over 100")
+                if c.get("type") == 3 and len(c.get("options", [])) > 25:
+                    problems.append("select over 25 options")
+                if len(c.get("label", "") or "") > 80:
+                    problems.append("label over 80")
+        for name, data in m.files:
+            if len(data) > 10 * 1024 * 1024:
+                problems.append(f"file {name} over 10 MiB")
+        if problems:
+            raise web.HTTPBadRequest(text=json.dumps({"message": "Invalid Form Body", "code": 50035,
+                                                      "errors": problems}), content_type=JSON)
+
+    async def _post_message(self, request):
+        cid = request.match_info["cid"]
+        body, files = await self._read_body(request)
+        if cid in self.dm_channels:
+            owner = self.users_by_id[self.dm_channels[cid]]
+            if owner.dm_closed:
+                return error(403, 50007, "Cannot send messages to this user")
+            m = self._record("dm", cid, body, files, visible_to=owner.id)
+        elif cid in self.channels:
+            m = self._record("channel", cid, body, files)
+        else:
+            return error(404, 10003, "Unknown Channel")
+        return jresp(self.message_payload(m))
+
+    async def _edit_message(self, request):
+        m = self.messages.get(request.match_info["mid"])
+        if m is None:
+            return error(404, 10008, "Unknown Message")
+        body, files = await self._read_body(request)
+        self._apply_edit(m, body, files)
+        return jresp(self.message_payload(m))
+
+    def _apply_edit(self, m: Sent, body: dict, files) -> None:
+        if "content" in body:
+            m.content = body["content"] or ""
+        if "components" in body:
+            m.components = body["components"] or []
+        if "embeds" in body:
+            m.embeds = body["embeds"] or []
+        if files or "attachments" in body:
+            m.files = list(files)
+        m.flags &= ~FLAG_LOADING
+        m.edits += 1
+        m.t = self.clock()
+        self._check_limits(m)
+
+    async def _open_dm(self, request):
+        body = await request.json()
+        uid = str(body.get("recipient_id"))
+        u = self.users_by_id.get(uid)
+        if u is None:
+            return error(400, 50035, "Invalid Form Body")
+        cid = next((c for c, owner in self.dm_channels.items() if owner == uid), None)
+        if cid is None:
+            cid = self.snowflake()
+            self.dm_channels[cid] = uid
+        return jresp({"id": cid, "type": 1, "recipients": [u.payload()], "last_message_id": None, "flags": 0})
+
+    async def _get_user(self, request):
+        u = self.users_by_id.get(request.match_info["uid"])
+        return jresp(u.payload()) if u else error(404, 10013, "Unknown User")
+
+    async def _get_channel(self, request):
+        cid = request.match_info["cid"]
+        if cid in self.channels:
+            return jresp({"id": cid, "type": 0, "name": self.channels[cid], "guild_id": self.GUILD_ID,
+                          "position": 0, "permission_overwrites": []})
+        if cid in self.dm_channels:
+            return jresp({"id": cid, "type": 1, "recipients": [self.users_by_id[self.dm_channels[cid]].payload()]})
+        return error(404, 10003, "Unknown Channel")
+
+    async def _attachment(self, request):
+        data = self.uploads.get(request.match_info["aid"])
+        if data is None:
+            return error(404, 0, "Not found")
+        return web.Response(body=data, content_type="application/octet-stream")
+
+    # ---- REST: interaction callbacks and webhooks ------------------------------
+    async def _callback(self, request):
+        inter = self.interactions.get(request.match_info["iid"])
+        body, files = await self._read_body(request)
+        if inter is None or inter.token != request.match_info["token"]:
+            return error(404, 10062, "Unknown interaction")
+        now = self.clock()
+        if inter.callbacks:
+            return error(400, 40060, "Interaction has already been acknowledged.")
+        if now - inter.dispatched_at > 3.0:
+            inter.first_callback_at = inter.first_callback_at or now
+            return error(404, 10062, "Unknown interaction")
+        inter.callbacks += 1
+        inter.first_callback_at = now
+        ctype = int(body.get("type", 0))
+        inter.callback_type = ctype
+        data = body.get("data") or {}
+        message = None
+        if ctype in (4, 5):
+            flags = int(data.get("flags") or 0) | (FLAG_LOADING if ctype == 5 else 0)
+            eph = bool(flags & FLAG_EPHEMERAL)
+            message = self._record("interaction", inter.channel_id, {**data, "flags": flags}, files,
+                                   visible_to=inter.user.id if eph or inter.message_id and self.messages[inter.message_id].kind == "dm" else None,
+                                   interaction=inter)
+            inter.original_id = message.id
+        elif ctype in (6, 7):
+            inter.original_id = inter.message_id
+            if ctype == 7 and inter.message_id:
+                message = self.messages[inter.message_id]
+                self._apply_edit(message, data, files)
+        elif ctype == 8:
+            inter.choices = data.get("choices", [])
+        elif ctype == 9:
+            inter.modal = data
+        out: dict[str, Any] = {"interaction": {
+            "id": inter.id, "type": inter.type, "response_message_id": message.id if message else None,
+            "response_message_loading": ctype == 5,
+            "response_message_ephemeral": bool(message and message.ephemeral)}}
+        out["resource"] = {"type": ctype}
+        if message is not None:
+            out["resource"]["message"] = self.message_payload(message)
+        return jresp(out)
+
+    def _webhook_inter(self, request) -> FakeInteraction | None:
+        inter = self.by_token.get(request.match_info["token"])
+        if inter is None or request.match_info["app"] != self.APP_ID:
+            return None
+        return inter
+
+    def _expired(self, inter: FakeInteraction) -> bool:
+        return self.clock() - inter.dispatched_at > 15 * 60
+
+    async def _followup(self, request):
+        inter = self._webhook_inter(request)
+        body, files = await self._read_body(request)
+        if inter is None or not inter.callbacks:
+            return error(404, 10015, "Unknown Webhook")
+        if self._expired(inter):
+            return error(401, 50027, "Invalid Webhook Token")
+        eph = bool(int(body.get("flags") or 0) & FLAG_EPHEMERAL)
+        origin = self.messages.get(inter.message_id) if inter.message_id else None
+        private = eph or (origin is not None and origin.kind == "dm")
+        m = self._record("interaction", inter.channel_id, body, files,
+                         visible_to=inter.user.id if private else None, interaction=inter)
+        return jresp(self.message_payload(m))
+
+    def _target(self, inter: FakeInteraction, mid: str) -> Sent | None:
+        if mid == "@original":
+            return self.messages.get(inter.original_id) if inter.original_id else None
+        m = self.messages.get(mid)
+        return m if m is not None and m.interaction_id == inter.id else None
+
+    async def _webhook_get(self, request):
+        inter = self._webhook_inter(request)
+        m = self._target(inter, request.match_info["mid"]) if inter else None
+        return jresp(self.message_payload(m)) if m else error(404, 10008, "Unknown Message")
+
+    async def _webhook_edit(self, request):
+        inter = self._webhook_inter(request)
+        body, files = await self._read_body(request)
+        m = self._target(inter, request.match_info["mid"]) if inter else None
+        if m is None:
+            return error(404, 10008, "Unknown Message")
+        if self._expired(inter):
+            return error(401, 50027, "Invalid Webhook Token")
+        self._apply_edit(m, body, files)
+        if m not in inter.replies:
+            inter.replies.append(m)
+        return jresp(self.message_payload(m))
+
+    async def _webhook_delete(self, request):
+        inter = self._webhook_inter(request)
+        m = self._target(inter, request.match_info["mid"]) if inter else None
+        if m is None:
+            return error(404, 10008, "Unknown Message")
+        m.deleted = True
+        return web.Response(status=204)
+
+    # ---- views for assertions -----------------------------------------------
+    def channel_messages(self, channel_id: str | None = None) -> list[Sent]:
+        cid = channel_id or self.general
+        return [m for m in self.sent if m.kind == "channel" and m.channel_id == cid and not m.deleted]
+
+    def dms(self, user: str | FakeUser) -> list[Sent]:
+        u = self.users[user] if isinstance(user, str) else user
+        return [m for m in self.sent if m.kind == "dm" and self.dm_channels.get(m.channel_id) == u.id]
+
+    def seen_by(self, user: str | FakeUser, channel_id: str | None = None) -> list[Sent]:
+        """Everything a user could see: the channel, their DMs, their ephemeral replies."""
+        u = self.users[user] if isinstance(user, str) else user
+        cid = channel_id or self.general
+        return [m for m in self.sent if not m.deleted and (
+            (m.visible_to is None and m.channel_id == cid) or m.visible_to == u.id)]
+
+    def public(self, channel_id: str | None = None) -> list[Sent]:
+        """Everything anyone in the channel sees: channel posts and non-ephemeral replies."""
+        cid = channel_id or self.general
+        return [m for m in self.sent if not m.deleted and m.visible_to is None and m.channel_id == cid]
+
+    def latencies(self) -> list[float]:
+        return [i.latency for i in self.interactions.values() if i.latency is not None]
+
+    def unanswered(self) -> list[FakeInteraction]:
+        return [i for i in self.interactions.values() if i.first_callback_at is None]
+
+    # ---- waiting ------------------------------------------------------------
+    def busy(self) -> bool:
+        if self.inflight:
+            return True
+        for task in asyncio.all_tasks():
+            if task.done():
+                continue
+            if task.get_name().startswith(BUSY_TASK_PREFIXES):
+                return True
+        return False
+
+    def pending(self) -> bool:
+        now = self.clock()
+        for iid in list(self.unacked):
+            inter = self.interactions[iid]
+            if inter.first_callback_at is not None or now - inter.dispatched_at > 3.5:
+                self.unacked.discard(iid)
+        return bool(self.unacked)
+
+    async def settle(self, timeout: float = 20.0, quiet: float = 0.0) -> None:
+        """Wait until every interaction is answered and the bot has gone quiet:
+        no handler task of discord.py running (the bot runs in this process),
+        no request in flight, and nothing for `quiet` seconds (raise it for a
+        bot in another process)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if not self.pending() and not self.busy() and self.clock() - self.last_activity >= quiet:
+                await asyncio.sleep(0)
+                if not self.pending() and not self.busy():
+                    return
+            await asyncio.sleep(0.002)
+        raise TimeoutError("the bot did not go quiet")
+
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            found = predicate()
+            if found:
+                return found
+            await asyncio.sleep(0.01)
+        raise TimeoutError("condition not met in time")

@@ -1,0 +1,42 @@
+"""Every game in engines/, played to the end through a fake Discord by the
+bot's real discord.py client: humans click the controls the bot sends."""
+from __future__ import annotations
+
+import pytest
+
+from engines import all_games
+from render import get_renderer
+from tests.fakediscord.driver import check_min_players, leaks, play
+from tests.fakediscord.fixtures import harness  # noqa: F401
+
+GAMES = sorted(all_games())
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_full_game_through_discord(harness, game_id):
+    fake = harness.fake
+    await harness.start_bot()
+    n_humans, bots = check_min_players(game_id)
+    humans = [fake.user(n) for n in ["alice", "bob", "carol"][:n_humans]]
+    run = await play(fake, harness.service, game_id, humans, bots=bots, seed=11)
+    assert not run.errors, run.errors
+    assert run.finished, f"{game_id} did not finish"
+    assert run.human_actions > 0
+    channel = fake.channel_messages(run.channel)
+    # the board image is attached as a PNG
+    images = [f for m in channel for f in m.files]
+    if get_renderer(game_id) is not None:
+        assert images, f"{game_id} has a renderer but no image reached the channel"
+    assert all(data[:8] == b"\x89PNG\r\n\x1a\n" for _, data in images)
+    # every interaction answered within 3 s; slash commands deferred then followed up
+    assert not fake.unanswered()
+    assert max(fake.latencies()) < 3.0
+    for inter in fake.interactions.values():
+        if inter.type == 2:
+            assert inter.callback_type == 5  # deferred first
+    # DMs only to their owners, and no private line where someone else can see it
+    for h in humans:
+        for m in h.dms():
+            assert fake.dm_channels[m.channel_id] == h.id
+    assert not leaks(fake, run, humans)
+    assert any(run.secrets.values()) or not any(h.dms() for h in humans)
