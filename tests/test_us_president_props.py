@@ -197,3 +197,29 @@ def test_changes_of_mind_only_the_last_pick_counts(g, choices):
                 assert state.board[code][s][-1] == POINTS[size]
             last = {}
         check_invariants(state)
+
+
+def test_ai_seats_are_not_easily_exploited_by_skipping_florida():
+    """AI seats that all crowd into Florida hand every other state to a player
+    who stays out of it. The AI expects rivals who matched it somewhere to
+    keep adding there, so a player who never contests Florida wins no more
+    than a fair share against three AI seats."""
+    from engines.us_president.states import POINTS as PTS
+    games, players, wins = 80, 4, 0
+    for i in range(games):
+        state = setup(players, 11_000 + i)
+        rng = Rng(i)
+        skipper = i % players
+        while GAME.to_act(state):
+            acting = GAME.to_act(state)
+            s = acting[rng.below(len(acting))]
+            if s == skipper:
+                legal = [a for a in GAME.legal_actions(state, s) if a.state != "FL"] or GAME.legal_actions(state, s)
+                scores = [GAME._ai_gain(state, s, a.state, PTS[a.size]) for a in legal]
+                action = legal[scores.index(max(scores))]
+            else:
+                action = GAME.ai_action(state, s, rng)
+            GAME.apply_in_place(state, s, action)
+        w = GAME.result(state).winners
+        wins += bool(w and w[0] == skipper)
+    assert wins / games < 0.45

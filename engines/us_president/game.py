@@ -518,7 +518,8 @@ class USPresident(Game[USPState]):
             vals.extend([POINTS[size]] * left)
         return sum(vals[:slots])
 
-    def _hold_chance(self, state: USPState, seat: int, code: str, mine: int, my_cap: int, rounds_left: int) -> float:
+    def _hold_chance(self, state: USPState, seat: int, code: str, mine: int, my_cap: int, rounds_left: int,
+                     invested: int | None = None) -> float:
         """A rough chance of ending the game holding `code` with its electors:
         a logistic in my lead, my own room to add points there (the 3-per-state
         cap and my remaining pyramids) and the strongest rival's room to add.
@@ -527,8 +528,11 @@ class USPresident(Game[USPState]):
         n = len(pts)
         h = state.holder[code]
         best_other = max((pts[o] for o in range(n) if o != seat), default=0)
-        # a rival's room to add points there; rivals already invested there are likelier to add more
-        threat = max((self._capacity(state, o, code, rounds_left + 1) * (1.0 + AI_INTEREST * (pts[o] >= mine > 0))
+        # a rival's room to add points there; a rival who has matched what I
+        # had invested there before this pick is likelier to add more (and
+        # may well be adding this very round: the picks are simultaneous)
+        base = mine if invested is None else invested
+        threat = max((self._capacity(state, o, code, rounds_left + 1) * (1.0 + AI_INTEREST * (pts[o] >= base > 0))
                       for o in range(n) if o != seat), default=0)
         # points needed over the best rival: Florida pays only with a 2-point
         # lead; a holder keeps a card on a tie; anyone else must get ahead
@@ -545,7 +549,7 @@ class USPresident(Game[USPState]):
         before = self._hold_chance(state, seat, code, mine, self._capacity(state, seat, code, rounds_left + 1),
                                    rounds_left + 1)
         after = self._hold_chance(state, seat, code, mine + v, self._capacity(state, seat, code, rounds_left, v),
-                                  rounds_left)
+                                  rounds_left, invested=mine)
         return ELECTORS[code] * (after - before) - 1.2 * v
 
 
