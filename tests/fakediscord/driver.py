@@ -103,22 +103,18 @@ async def take_turn(fake: FakeDiscord, user: UserHandle, channel: str, mode: str
 
 
 async def collect_secrets(service, channel: str, run: GameRun, humans: list[UserHandle]) -> None:
-    """Lines of each human's private text that are not public knowledge."""
+    """Each human's whole private text at this moment (their hand, their pick)."""
     loaded = await service._load(channel)
     if loaded is None or not loaded.record.get("state"):
         return
     game = loaded.game
     state = game.load(loaded.record["state"])
-    public = (str(game.view(state, None)) + "\n" + game.status_text(state)).lower()
     seats = {p["id"]: i for i, p in enumerate(loaded.record["players"])}
-    texts = {h.id: game.private_text(state, seats[h.id]) for h in humans if h.id in seats}
-    for uid, text in texts.items():
-        others = [t for u, t in texts.items() if u != uid]
-        for line in text.splitlines():
-            line = line.strip()
-            if len(line) < 12 or line.lower() in public or any(line in o for o in others):
-                continue
-            run.secrets.setdefault(uid, set()).add(line)
+    for h in humans:
+        if h.id in seats:
+            block = game.private_text(state, seats[h.id]).strip()
+            if len(block) >= 20:
+                run.secrets.setdefault(h.id, set()).add(block)
 
 
 async def play(fake: FakeDiscord, service, game_id: str, humans: list[UserHandle], *, bots: int, seed: int,
@@ -160,19 +156,21 @@ async def play(fake: FakeDiscord, service, game_id: str, humans: list[UserHandle
 
 
 def leaks(fake: FakeDiscord, run: GameRun, humans: list[UserHandle]) -> list[str]:
-    """Private lines of one player found anywhere another player (or the channel) can see."""
+    """A player's private text found anywhere the channel or another player can see."""
     found = []
     public = "\n".join(m.content for m in fake.public(run.channel))
-    for uid, lines in run.secrets.items():
-        for line in lines:
-            if line in public:
-                found.append(f"channel shows {uid}'s {line!r}")
+    shared = {b for uid, blocks in run.secrets.items() for b in blocks
+              if sum(b in other for other in run.secrets.values()) > 1}  # two identical hands: not a secret
+    for uid, blocks in run.secrets.items():
+        for block in blocks - shared:
+            if block in public:
+                found.append(f"channel shows {uid}'s {block[:60]!r}")
             for other in humans:
                 if other.id == uid:
                     continue
                 seen = "\n".join(m.content for m in fake.sent if m.visible_to == other.id)
-                if line in seen:
-                    found.append(f"{other.name} saw {uid}'s {line!r}")
+                if block in seen:
+                    found.append(f"{other.name} saw {uid}'s {block[:60]!r}")
     return found
 
 
