@@ -1,0 +1,149 @@
+"""The Discord layer under failures Discord really sends: closed DMs, 429s,
+5xx on an image, a dropped gateway, op 7 and a restart of the bot."""
+from __future__ import annotations
+
+import asyncio
+import time
+
+from tests.fakediscord.driver import latest, leaks, play
+from tests.fakediscord.fixtures import harness  # noqa: F401
+
+PG = "primary-general"
+
+
+async def lobby_of_two(fake, channel, seed=5):
+    alice, bob = fake.user("alice"), fake.user("bob")
+    await alice.slash(f"/politics new game:{PG} seed:{seed}", channel=channel)
+    await bob.click(latest(fake.public(channel), "Join"), "Join")
+    await alice.slash("/politics start", channel=channel)
+    return alice, bob
+
+
+async def test_closed_dms_told_in_channel_and_controls_ephemeral(harness):
+    fake = harness.fake
+    await harness.start_bot()
+    fake.user("bob", dm_closed=True)
+    ch = fake.general
+    alice, bob = await lobby_of_two(fake, ch)
+    notices = [m for m in fake.public(ch) if "can't send you direct messages" in m.content]
+    assert notices and f"<@{bob.id}>" in notices[0].content
+    assert "Open my controls" in notices[0].labels()
+    # never retried in a loop: one 403 per DM attempt, each one answered by a notice
+    forbidden = [r for r in fake.requests if r[3] == 403]
+    assert 1 <= len(forbidden) <= len(notices)
+    # nothing secret in the channel
+    loaded = await harness.service._load(ch)
+    hand = loaded.game.private_text(loaded.game.load(loaded.record["state"]), 1)
+    assert hand and hand not in "\n".join(m.content for m in fake.public(ch))
+    # the same controls, ephemerally
+    inter = await bob.click(notices[-1], "Open my controls")
+    panel = inter.last_reply()
+    assert panel.ephemeral and panel.visible_to == bob.id
+    assert hand.splitlines()[0] in panel.content
+    assert panel.buttons() or panel.selects() or "Nothing to do" in panel.content
+    assert alice.dms() and not bob.dms()
+
+
+async def test_rate_limit_is_waited_out(harness):
+    fake = harness.fake
+    await harness.start_bot()
+    ch = fake.general
+    fake.fail("POST", rf"/channels/{ch}/messages$", 429, times=2, retry_after=0.2)
+    alice = fake.user("alice")
+    t0 = time.monotonic()
+    inter = await alice.slash(f"/politics new game:{PG} seed:1 bots:1", channel=ch)
+    assert time.monotonic() - t0 >= 0.35  # two waits of 0.2 s (discord.py sleeps retry_after)
+    assert inter.latency < 3.0
+    assert any("opened a lobby" in m.content for m in fake.channel_messages(ch))
+    assert len([f for f in fake.faults_injected if f.startswith("429")]) == 2
+
+
+async def test_server_error_on_image_retries_or_reports_without_losing_the_action(harness):
+    fake = harness.fake
+    await harness.start_bot()
+    ch = fake.general
+    alice = fake.user("alice")
+    await alice.slash(f"/politics new game:{PG} seed:3 bots:1", channel=ch)
+    # a 500 is retried by discord.py: the image still arrives
+    fake.fail("POST", rf"/channels/{ch}/messages$", 500, times=1)
+    await alice.slash("/politics start", channel=ch)
+    board = [m for m in fake.channel_messages(ch) if "begins" in m.content]
+    assert board and board[0].files and board[0].files[0][1][:4] == b"\x89PNG"
+    # a 503 is raised at once: the bot says so in text, and the move stands
+    before = (await harness.service.store.get(ch)).record["acted"][0]
+    choices = await alice.autocomplete("/politics do action:", "action", channel=ch)
+    fake.fail("POST", rf"/channels/{ch}/messages$", 503, times=1)
+    inter = await alice.slash_raw("do", {"action": choices[0]["value"]}, channel=ch)
+    assert "✓ Done" in inter.text()
+    assert (await harness.service.store.get(ch)).record["acted"][0] == before + 1
+    assert any("couldn't be sent" in m.content for m in fake.channel_messages(ch))
+
+
+async def test_dropped_gateway_resumes_and_delivers_the_click(harness):
+    fake = harness.fake
+    await harness.start_bot()
+    ch = fake.general
+    alice = fake.user("alice")
+    await alice.slash(f"/politics new game:{PG} seed:4 bots:1", channel=ch)
+    await fake.drop_gateway(4000)
+    # the click happens while the socket is down: it waits for RESUME and is replayed
+    inter = await alice.slash("/politics start", channel=ch, settle=False)
+    await fake.wait_for(lambda: fake.resumes >= 1, timeout=10)
+    await fake.settle()
+    assert inter.latency is not None and inter.latency < 3.0
+    assert any("begins" in m.content for m in fake.channel_messages(ch))
+    assert fake.identifies == 1  # resumed, not a new session
+    # op 7: Discord asks for a reconnect; the client resumes again
+    await fake.send_reconnect()
+    await fake.wait_for(lambda: fake.resumes >= 2, timeout=10)
+    inter = await alice.slash("/politics status", channel=ch)
+    assert inter.latency < 3.0 and fake.identifies == 1
+
+
+async def test_restart_mid_game_keeps_everything(harness):
+    fake = harness.fake
+    await harness.start_bot()
+    ch = fake.general
+    alice, bob = await lobby_of_two(fake, ch, seed=9)
+    # a couple of moves first
+    for user in (alice, bob):
+        choices = await user.autocomplete("/politics do action:", "action", channel=ch)
+        if choices:
+            await user.slash_raw("do", {"action": choices[0]["value"]}, channel=ch)
+    row_before = await harness.service.store.get(ch)
+    old_board = latest(fake.public(ch), "Open my controls")
+    old_dm = {u.name: next((m for m in reversed(u.dms()) if m.buttons() or m.selects()), None) for u in (alice, bob)}
+    await harness.stop_bot()  # the process "dies": client closed, store closed
+    await asyncio.sleep(0.05)
+    await harness.start_bot()  # a NEW PoliticsBot and a new Store on the same SQLite file
+    assert fake.identifies == 2
+    row_after = await harness.service.store.get(ch)
+    assert (row_after.version, row_after.record) == (row_before.version, row_before.record)
+    # the old buttons still work
+    for user in (alice, bob):
+        inter = await user.click(old_board, "Open my controls")
+        panel = inter.last_reply()
+        assert panel is not None and panel.visible_to == user.id
+    waiting = next((u for u in (alice, bob) if old_dm[u.name] is not None), None)
+    if waiting is not None:
+        dm = old_dm[waiting.name]
+        comp = (dm.buttons() or dm.selects())[0]
+        if comp.get("type") == 3:
+            inter = await waiting.select(dm, [comp["options"][0]["value"]])
+        else:
+            inter = await waiting.click(dm, custom_id=comp["custom_id"])
+        assert inter.latency < 3.0 and "Something went wrong" not in (inter.text() + dm.content)
+    # and the game plays on to the end, nothing revealed
+    from tests.fakediscord.driver import GameRun, collect_secrets, game_over, take_turn
+    import random
+    run = GameRun(PG, ch)
+    rng = random.Random(1)
+    for round_no in range(200):
+        if game_over(fake, ch):
+            break
+        for i, user in enumerate((alice, bob)):
+            await collect_secrets(harness.service, ch, run, [alice, bob])
+            await take_turn(fake, user, ch, ("controls", "dm", "do")[(round_no + i) % 3], rng, run, ["a"])
+    assert game_over(fake, ch)
+    assert not leaks(fake, run, [alice, bob])
+    assert not fake.unanswered() and max(fake.latencies()) < 3.0
