@@ -242,8 +242,14 @@ class Game(ABC, Generic[S]):
         events = self.apply_in_place(new, seat, action)
         return new, events
 
+    def may_act(self, state: S, seat: int) -> bool:
+        """May `seat` move now? Usually exactly the seats in to_act; a game with
+        simultaneous picks also lets players who have picked change their pick
+        while nobody waits for them (no reminders, no timeouts, no AI moves)."""
+        return seat in self.to_act(state)
+
     def apply_in_place(self, state: S, seat: int, action: Action) -> list[Event]:
-        if seat != SYSTEM and seat not in self.to_act(state):
+        if seat != SYSTEM and not self.may_act(state, seat):
             if self.result(state).finished:
                 raise RuleError("This game is over.")
             raise RuleError(self.not_your_turn(state, seat))

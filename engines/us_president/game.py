@@ -195,13 +195,6 @@ class USPresident(Game[USPState]):
             return False
         return True
 
-    def apply_in_place(self, state: USPState, seat: int, action: Action) -> list[Event]:
-        # A player who has already picked may pick again while the round is
-        # open, although they are not in to_act (see may_act).
-        if seat != SYSTEM and self.may_act(state, seat):
-            return self._apply(state, seat, action)
-        return super().apply_in_place(state, seat, action)
-
     # ---- apply ---------------------------------------------------------
     def _apply(self, state: USPState, seat: int, action: Action) -> list[Event]:
         if state.phase != "play":
