@@ -154,6 +154,7 @@ class FakeDiscord:
         self.faults_injected: list[str] = []
         self.inflight = 0
         self.unacked: set[str] = set()
+        self._settler: asyncio.Future | None = None
         self.last_activity = 0.0
         # gateway
         self.ws: web.WebSocketResponse | None = None
@@ -732,7 +733,14 @@ class FakeDiscord:
                 self.unacked.discard(iid)
         return bool(self.unacked)
 
-    async def settle(self, timeout: float = 20.0, quiet: float = 0.0) -> None:
+    async def settle(self, timeout: float = 30.0, quiet: float = 0.0) -> None:
+        """Wait until every interaction is answered and the bot has gone quiet.
+        Many concurrent callers share one poller."""
+        if self._settler is None or self._settler.done():
+            self._settler = asyncio.ensure_future(self._settle(timeout, quiet))
+        await asyncio.shield(self._settler)
+
+    async def _settle(self, timeout: float = 30.0, quiet: float = 0.0) -> None:
         """Wait until every interaction is answered and the bot has gone quiet:
         no handler task of discord.py running (the bot runs in this process),
         no request in flight, and nothing for `quiet` seconds (raise it for a
