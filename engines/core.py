@@ -11,7 +11,6 @@ actions nobody types (a timer running out).
 """
 from __future__ import annotations
 
-import json
 import typing
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Generic, TypeVar
@@ -314,7 +313,7 @@ class Game(ABC, Generic[S]):
         return " ".join([cls.verb] + [f"<{n}>" for n in cls.model_fields])
 
     def to_json(self, state: S) -> dict:
-        return json.loads(self.dump(state))
+        return state.model_dump(mode="json")
 
 
 # ---- helpers shared by engines ------------------------------------------
