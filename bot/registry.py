@@ -111,6 +111,8 @@ def coerce_options(spec: CommandSpec, raw: dict[str, Any]) -> dict[str, Any]:
         opt = known[name]
         if opt.kind == "int":
             try:
+                if isinstance(value, bool) or isinstance(value, float) and not value.is_integer():
+                    raise ValueError(value)  # int(3.5) would quietly become 3
                 value = int(value)
             except (TypeError, ValueError):
                 raise InputError(f"'{opt.name}' must be a whole number.") from None
