@@ -648,6 +648,13 @@ class FakeDiscord:
             return error(404, 10015, "Unknown Webhook")
         if self._expired(inter):
             return error(401, 50027, "Invalid Webhook Token")
+        original = self.messages.get(inter.original_id) if inter.original_id else None
+        if inter.callback_type == 5 and original is not None and original.flags & FLAG_LOADING and not original.deleted:
+            # Discord: the first follow-up after a "thinking" defer replaces that
+            # message and keeps the defer's ephemeral setting.
+            self._apply_edit(original, {**body, "content": body.get("content") or ""}, files)
+            original.edits = 0
+            return jresp(self.message_payload(original))
         eph = bool(int(body.get("flags") or 0) & FLAG_EPHEMERAL)
         origin = self.messages.get(inter.message_id) if inter.message_id else None
         private = eph or (origin is not None and origin.kind == "dm")
