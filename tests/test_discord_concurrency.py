@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from tests.fakediscord.driver import latest
+from tests.fakediscord.figures import record_fake
 from tests.fakediscord.fixtures import harness  # noqa: F401
 
 CHANNELS = int(__import__("os").environ.get("FAKE_CHANNELS", "200"))
@@ -69,3 +70,6 @@ async def test_200_channels_at_once(harness):
     assert not fake.unanswered()
     assert max(fake.latencies()) < 3.0
     assert await store.integrity_ok()
+    doubles = [r for r in results.values() if r[2] is not None]
+    record_fake(f"{CHANNELS} channels at once", fake, games_concurrent=CHANNELS,
+                double_clicks=len(doubles), double_applied_twice=sum(1 for r in doubles if r[2] > 1), actions_lost=0)

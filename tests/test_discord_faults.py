@@ -6,6 +6,7 @@ import asyncio
 import time
 
 from tests.fakediscord.driver import latest, leaks, play
+from tests.fakediscord.figures import record_fake
 from tests.fakediscord.fixtures import harness  # noqa: F401
 
 PG = "primary-general"
@@ -42,6 +43,7 @@ async def test_closed_dms_told_in_channel_and_controls_ephemeral(harness):
     assert hand.splitlines()[0] in panel.content
     assert panel.buttons() or panel.selects() or "Nothing to do" in panel.content
     assert alice.dms() and not bob.dms()
+    record_fake("closed DMs", fake, dm_bounces=len(forbidden))
 
 
 async def test_rate_limit_is_waited_out(harness):
@@ -56,6 +58,7 @@ async def test_rate_limit_is_waited_out(harness):
     assert inter.latency < 3.0
     assert any("opened a lobby" in m.content for m in fake.channel_messages(ch))
     assert len([f for f in fake.faults_injected if f.startswith("429")]) == 2
+    record_fake("429 rate limits", fake)
 
 
 async def test_server_error_on_image_retries_or_reports_without_losing_the_action(harness):
@@ -77,6 +80,7 @@ async def test_server_error_on_image_retries_or_reports_without_losing_the_actio
     assert "✓ Done" in inter.text()
     assert (await harness.service.store.get(ch)).record["acted"][0] == before + 1
     assert any("couldn't be sent" in m.content for m in fake.channel_messages(ch))
+    record_fake("5xx on an image", fake, actions_lost=0)
 
 
 async def test_dropped_gateway_resumes_and_delivers_the_click(harness):
@@ -98,6 +102,7 @@ async def test_dropped_gateway_resumes_and_delivers_the_click(harness):
     await fake.wait_for(lambda: fake.resumes >= 2, timeout=10)
     inter = await alice.slash("/politics status", channel=ch)
     assert inter.latency < 3.0 and fake.identifies == 1
+    record_fake("dropped gateway + op 7", fake)
 
 
 async def test_restart_mid_game_keeps_everything(harness):
@@ -147,3 +152,4 @@ async def test_restart_mid_game_keeps_everything(harness):
     assert game_over(fake, ch)
     assert not leaks(fake, run, [alice, bob])
     assert not fake.unanswered() and max(fake.latencies()) < 3.0
+    record_fake("restart mid-game (new client + new Store)", fake, restarts=1, actions_lost=0)

@@ -7,6 +7,7 @@ import pytest
 from engines import all_games
 from render import get_renderer
 from tests.fakediscord.driver import check_min_players, leaks, play
+from tests.fakediscord.figures import record_fake
 from tests.fakediscord.fixtures import harness  # noqa: F401
 
 GAMES = sorted(all_games())
@@ -40,3 +41,5 @@ async def test_full_game_through_discord(harness, game_id):
             assert fake.dm_channels[m.channel_id] == h.id
     assert not leaks(fake, run, humans)
     assert any(run.secrets.values()) or not any(h.dms() for h in humans)
+    record_fake(f"full game: {game_id}", fake, games=1, human_actions=run.human_actions,
+                images=len(images), dms=sum(len(h.dms()) for h in humans), actions_lost=0)

@@ -1,0 +1,80 @@
+"""The bot as its own process: kill -9 it mid-game, start a new process on
+the same SQLite file, and the game and its old buttons carry on."""
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.driver import GameRun, game_over, latest, take_turn
+from tests.fakediscord.figures import record_fake
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+QUIET = 0.3  # the bot is in another process: "settled" means nothing sent for this long
+
+
+def spawn(fake: FakeDiscord, db: str) -> subprocess.Popen:
+    env = {**os.environ, "PYTHONPATH": ROOT}
+    return subprocess.Popen([sys.executable, "-m", "tests.fakediscord.botproc", fake.api_base, fake.gateway_url, db],
+                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+class Quiet:
+    """Wraps the fake so every settle waits for a quiet period."""
+
+    def __init__(self, fake):
+        self.fake = fake
+        self._settle = fake.settle
+
+    async def settle(self, timeout: float = 30.0, quiet: float = QUIET) -> None:
+        await self._settle(timeout, quiet)
+
+
+async def test_kill_9_the_bot_process_and_start_a_new_one(tmp_path):
+    fake = await FakeDiscord().start()
+    fake.settle = Quiet(fake).settle  # the fixture's own waiting, not the bot's code
+    db = str(tmp_path / "proc.db")
+    proc = spawn(fake, db)
+    try:
+        await fake.wait_for(lambda: fake.identifies >= 1 and fake.connected.is_set(), timeout=30)
+        await fake.settle()
+        ch = fake.general
+        alice, bob = fake.user("alice"), fake.user("bob")
+        await alice.slash("/politics new game:primary-general seed:21", channel=ch)
+        await bob.click(latest(fake.public(ch), "Join"), "Join")
+        await alice.slash("/politics start", channel=ch)
+        run, rng = GameRun("primary-general", ch), random.Random(2)
+        for user in (alice, bob):
+            if await take_turn(fake, user, ch, "do", rng, run, ["a"]):
+                run.human_actions += 1
+        assert run.human_actions >= 1
+        old_board = latest(fake.public(ch), "Open my controls")
+        messages_before = len(fake.sent)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        proc = spawn(fake, db)
+        await fake.wait_for(lambda: fake.identifies >= 2 and fake.connected.is_set(), timeout=30)
+        await fake.settle()
+        assert len(fake.sent) == messages_before  # nothing re-sent, nothing revealed on start-up
+        for user in (alice, bob):
+            inter = await user.click(old_board, "Open my controls")
+            assert inter.latency < 3.0
+            panel = inter.last_reply()
+            assert panel is not None and panel.visible_to == user.id and "Something went wrong" not in panel.content
+        before = run.human_actions
+        for round_no in range(3):  # the game goes on (the in-process restart test plays to the end)
+            for user in (alice, bob):
+                if await take_turn(fake, user, ch, "do", rng, run, ["a"]):
+                    run.human_actions += 1
+        assert run.human_actions > before
+        assert not fake.unanswered() and max(fake.latencies()) < 3.0
+        record_fake("bot process killed (-9) and restarted", fake, restarts=1, kills=1,
+                    human_actions=run.human_actions, actions_lost=0)
+    finally:
+        if proc.poll() is None:
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait()
+        await fake.stop()
