@@ -36,6 +36,7 @@ log = logging.getLogger("politics.discord")
 STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
           "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
 DM_CLOSED = {50007, 50278}
+DM_CLOSED_MEMORY = 600.0  # seconds: after a bounce, no DM attempt and at most one notice per channel
 
 
 def point_at(api_base: str | None, gateway_url: str | None) -> None:
@@ -176,6 +177,8 @@ class PoliticsBot(discord.Client):
         self.tree = app_commands.CommandTree(self)
         self.tree.add_command(build_group(self))
         self.tree.on_error = self._tree_error
+        self._dm_closed: dict[str, float] = {}  # user id -> when a DM to them last bounced
+        self._dm_notified: dict[tuple[str, str], float] = {}  # (channel, user) -> last closed-DM notice
 
     async def setup_hook(self) -> None:
         if self.service is None:
@@ -346,18 +349,37 @@ class PoliticsBot(discord.Client):
     async def _send_dm(self, msg: Outgoing) -> None:
         if not msg.user_id or not msg.user_id.isdigit():
             return
+        now = asyncio.get_running_loop().time()
+        if now - self._dm_closed.get(msg.user_id, -DM_CLOSED_MEMORY) < DM_CLOSED_MEMORY:
+            # Their DMs bounced a moment ago: don't collect another 403 (Discord bans
+            # IPs with too many), just remind them in the channel now and then.
+            await self._dm_notice(msg, now)
+            return
         try:
-            user = self.get_user(int(msg.user_id)) or await self.fetch_user(int(msg.user_id))
-            await self._send_chunks(user, msg)
+            # create_dm needs only the id (no GET /users per DM) and is cached by discord.py.
+            channel = await self.create_dm(discord.Object(id=int(msg.user_id)))
+            await self._send_chunks(channel, msg)
         except discord.Forbidden as exc:
             if exc.code in DM_CLOSED or exc.status == 403:
                 # Never retry a 403: say so in the channel (nothing secret) and offer ephemeral controls.
-                for notice in await self.service.dm_failed(msg.channel_id, msg.user_id, msg.user_name):
-                    await self._send_channel(notice)
+                self._dm_closed[msg.user_id] = now
+                await self._dm_notice(msg, now)
             else:
                 raise
-        except discord.NotFound:
-            log.warning("DM to unknown user %s", msg.user_id)
+        except (discord.NotFound, discord.HTTPException) as exc:
+            if isinstance(exc, discord.DiscordServerError):
+                raise
+            log.warning("DM to user %s failed: %s", msg.user_id, exc)
+
+    async def _dm_notice(self, msg: Outgoing, now: float) -> None:
+        if not msg.channel_id:
+            return
+        key = (msg.channel_id, msg.user_id or "")
+        if now - self._dm_notified.get(key, -DM_CLOSED_MEMORY) < DM_CLOSED_MEMORY:
+            return  # the channel already has a recent notice with its "Open my controls" button
+        self._dm_notified[key] = now
+        for notice in await self.service.dm_failed(msg.channel_id, msg.user_id, msg.user_name):
+            await self._send_channel(notice)
 
     async def _reply(self, interaction: discord.Interaction, msg: Outgoing, answered: bool) -> None:
         view = build_view(msg.rows) or discord.utils.MISSING
