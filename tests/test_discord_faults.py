@@ -43,6 +43,14 @@ async def test_closed_dms_told_in_channel_and_controls_ephemeral(harness):
     assert hand.splitlines()[0] in panel.content
     assert panel.buttons() or panel.selects() or "Nothing to do" in panel.content
     assert alice.dms() and not bob.dms()
+    # more turns: no further 403 collected and no spam of notices in the channel
+    for _ in range(4):
+        for user in (alice, bob):
+            choices = await user.autocomplete("/politics do action:", "action", channel=ch)
+            if choices:
+                await user.slash_raw("do", {"action": choices[0]["value"]}, channel=ch)
+    assert len([r for r in fake.requests if r[3] == 403]) == len(forbidden) == 1
+    assert len([m for m in fake.public(ch) if "can't send you direct messages" in m.content]) == 1
     record_fake("closed DMs", fake, dm_bounces=len(forbidden))
 
 

@@ -528,6 +528,7 @@ class FakeDiscord:
         if cid in self.dm_channels:
             owner = self.users_by_id[self.dm_channels[cid]]
             if owner.dm_closed:
+                self.faults_injected.append(f"403/50007 DM to {owner.name}")
                 return error(403, 50007, "Cannot send messages to this user")
             m = self._record("dm", cid, body, files, visible_to=owner.id)
         elif cid in self.channels:
