@@ -683,8 +683,13 @@ class GameService:
         if complete:
             extra.append(Button("✓ Confirm", f"pb:{base}{path} !", "success"))
         if depth:
-            back = " ".join(prefix[:-1])
-            extra.append(Button("← Back", f"pb:{base}{back}".rstrip(), "secondary"))
+            # Back to the nearest step that offered a real choice; steps that were
+            # skipped (one choice) would only lead straight back here.
+            up = prefix[:-1]
+            while up and _forced(legal, up):
+                up = up[:-1]
+            if up or not _forced(legal, ()):
+                extra.append(Button("← Back", f"pb:{base}{' '.join(up)}".rstrip(), "secondary"))
         for prompt in game.text_prompts(state, seat)[:3]:
             extra.append(Button(_clip(prompt.label, 80), f"pt:{base}{prompt.verb}", "primary"))
         if extra:
@@ -866,6 +871,13 @@ class GameService:
                 raise InputError("timeout must be between 0 and 1440 minutes.")
             bot_settings["timeout"] = minutes
         return bot_settings, {k: v for k, v in parsed.items() if k not in BOT_SETTINGS}
+
+
+def _forced(legal: list, prefix: tuple[str, ...]) -> bool:
+    """True if the menus skip this step: exactly one next word and nothing to confirm."""
+    depth = len(prefix)
+    matching = [t for t in legal if tuple(t[:depth]) == prefix]
+    return len({t[depth] for t in matching if len(t) > depth}) == 1 and not any(tuple(t) == prefix for t in matching)
 
 
 def _image_job(renderer, view: dict, previous: dict | None):
