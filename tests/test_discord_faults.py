@@ -42,6 +42,7 @@ async def test_closed_dms_told_in_channel_and_controls_ephemeral(harness):
     assert panel.ephemeral and panel.visible_to == bob.id
     assert hand.splitlines()[0] in panel.content
     assert panel.buttons() or panel.selects() or "Nothing to do" in panel.content
+    assert "← Back" not in panel.labels()  # the first real step: Back would lead straight here again
     assert alice.dms() and not bob.dms()
     # more turns: no further 403 collected and no spam of notices in the channel
     for _ in range(4):
