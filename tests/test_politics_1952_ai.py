@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engines import Seat
 from engines.politics_1952 import GAME
-from engines.politics_1952.game import Capture, Speech
+from engines.politics_1952.game import Capture, Speech, _advance
 from engines.rng import Rng
 from bot.simulate import play_one
 
@@ -41,8 +41,7 @@ def test_ai_plays_a_speech_card_once_the_board_is_closed():
     s.phase, s.turn, s.contenders = "move", 0, []
     s.dice, s.remaining = [6, 1, 2], 3
     for c in s.pos:
-        s.pos[c][1] = 1
-        s.lines[c][0].append(1)
+        _advance(s, c, 1, 1)
     action = GAME.ai_action(s, 0, Rng(1))
     assert isinstance(action, Speech)
 
@@ -51,7 +50,6 @@ def test_ai_takes_a_capital_that_is_contested():
     s = GAME.setup([Seat(name=f"p{i}") for i in range(2)], GAME.options({"speech_cards": 0}), 3)
     s.phase, s.turn, s.contenders = "move", 0, []
     s.dice, s.remaining = [6, 1, 0], 1
-    from engines.politics_1952.game import _advance
     _advance(s, "NY", 1, 7)
     _advance(s, "NY", 0, 7)  # bob holds New York on priority; one more puts alice in the capital
     action = GAME.ai_action(s, 0, Rng(1))

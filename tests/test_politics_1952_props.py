@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from engines import RuleError, Seat
 from engines.politics_1952 import GAME
 from engines.politics_1952.cards import BY_SLUG, SLUGS
-from engines.politics_1952.game import Capture, End, Roll, Speech, Throw
+from engines.politics_1952.game import Capture, End, Roll, Speech, Throw, line_pins
 from engines.politics_1952.states import CODES, LINES
 from engines.rng import Rng
 
@@ -31,12 +31,17 @@ def check_board(s):
     n = len(s.seats)
     for code in CODES:
         cap = s.capital[code]
+        lines = line_pins(s, code)
+        assert len(lines) == LINES[code]
         seen = []
-        for k, line in enumerate(s.lines[code]):
+        for k, line in enumerate(lines):
             for seat in line:
                 assert s.pos[code][seat] == k + 1
                 seen.append(seat)
+            stamps = [s.arrived[code][seat] for seat in line]
+            assert stamps == sorted(stamps) and len(set(stamps)) == len(stamps)  # one order, north to south
         assert len(seen) == len(set(seen))
+        assert sum(p == LINES[code] + 1 for p in s.pos[code]) == (cap is not None)
         for seat in range(n):
             p = s.pos[code][seat]
             assert 0 <= p <= LINES[code] + 1  # never past the capital
@@ -46,7 +51,6 @@ def check_board(s):
                 assert seat in seen
             if seat not in s.active:
                 assert p == 0
-        assert len(s.lines[code]) == LINES[code]
 
 
 def check_secrets(s, rng):

@@ -8,7 +8,7 @@ from engines import RuleError, Seat
 from engines.politics_1952 import GAME
 from engines.politics_1952.cards import BY_SLUG
 from engines.politics_1952.game import (Capture, End, Roll, Speech, Throw, _advance, board_closed, controller,
-                                        throw_three, votes)
+                                        line_pins, throw_three, votes)
 from engines.politics_1952.states import CODES, EV, GROUP, GROUPS, LINES
 from engines.rng import Rng
 
@@ -162,9 +162,9 @@ def test_state_names_and_default_count():
 def test_pins_move_east_one_line_per_county_and_leave_the_old_line():
     s = at_move(fresh(), 0, 6, 6)
     do(s, 0, "capture NY 1")
-    assert s.lines["NY"][0] == [0]
+    assert line_pins(s, "NY")[0] == [0]
     do(s, 0, "capture NY 2")
-    assert s.lines["NY"][0] == [] and s.lines["NY"][2] == [0] and s.pos["NY"][0] == 3
+    assert line_pins(s, "NY")[0] == [] and line_pins(s, "NY")[2] == [0] and s.pos["NY"][0] == 3
 
 
 def test_first_pin_on_a_line_is_northernmost_and_later_pins_go_south():
@@ -172,14 +172,14 @@ def test_first_pin_on_a_line_is_northernmost_and_later_pins_go_south():
     put(s, "OH", 1, 2)
     put(s, "OH", 2, 2)
     put(s, "OH", 0, 2)
-    assert s.lines["OH"][1] == [1, 2, 0]
+    assert line_pins(s, "OH")[1] == [1, 2, 0]
     # equal counts: the northernmost pin on that line controls
     assert controller(s, "OH") == 1
     put(s, "OH", 1, 1)  # bob moves on: carol is now first on line 2
-    assert s.lines["OH"][1] == [2, 0] and s.lines["OH"][2] == [1]
+    assert line_pins(s, "OH")[1] == [2, 0] and line_pins(s, "OH")[2] == [1]
     assert controller(s, "OH") == 1
     put(s, "OH", 0, 1)  # alice reaches line 3 after bob: bob keeps priority
-    assert s.lines["OH"][2] == [1, 0] and controller(s, "OH") == 1
+    assert line_pins(s, "OH")[2] == [1, 0] and controller(s, "OH") == 1
     put(s, "OH", 0, 1)
     assert controller(s, "OH") == 0  # most counties wins
 
@@ -198,7 +198,7 @@ def test_capital_wins_outright_and_closes_the_state():
     at_move(s, 0, 6, 12)
     do(s, 0, "capture NY 8")  # 7 lines, then the capital
     assert s.capital["NY"] == 0 and s.pos["NY"][0] == 8 and controller(s, "NY") == 0
-    assert all(0 not in line for line in s.lines["NY"])
+    assert all(0 not in line for line in line_pins(s, "NY"))
     assert not any(isinstance(a, Capture) and a.state == "NY" for a in GAME.legal_actions(s, 0))
     refused(s, 0, "capture NY 1", "won outright")
     s.turn = 1
@@ -420,7 +420,7 @@ def test_elimination_to_the_two_highest():
     assert sorted(entry["eliminated"]) == sorted(gone) and entry["winner"] is None
     for x in gone:
         assert all(s.pos[c][x] == 0 for c in CODES)
-        assert all(x not in line for c in CODES for line in s.lines[c])
+        assert all(x not in line for c in CODES for line in line_pins(s, c))
         assert s.hands[x] == []
         assert GAME.legal_actions(s, x) == []
     assert not board_closed(s)  # their pins came off: the board is open again

@@ -16,7 +16,8 @@ import math
 from ..core import Action
 from ..rng import Rng
 from .cards import BY_SLUG
-from .game import _END, _ROLL, _THROW, P52State, Politics1952, _capture, _speech, controller, pinned, votes
+from .game import (_END, _ROLL, _THROW, P52State, Politics1952, _capture, _northernmost, _speech, controller, pinned,
+                   votes)
 from .states import EV, GROUPS, LINES, MAJORITY
 
 STEEP = 0.9           # logistic slope per county of lead
@@ -45,8 +46,8 @@ def _chance(state: P52State, code: str, seat: int, mine: int) -> float:
     elif mine < other:
         lead = mine - other - 0.5
     else:  # tie: priority to the first on the line
-        line = state.lines[code][mine - 1]
-        lead = 0.5 if line and line[0] == seat and pos[seat] == mine else -0.5
+        first = pos[seat] == mine and _northernmost(pos, state.arrived[code], mine) == seat
+        lead = 0.5 if first else -0.5
     return _sig(STEEP * (lead - 0.3))
 
 

@@ -50,8 +50,10 @@ class P52State(BaseModel):
     speech_done: bool = False  # a speech card was played this turn
     # pos[state][seat]: 0 = no pin, 1..lines = on that county line, lines + 1 = in the capital
     pos: dict[str, list[int]]
-    # lines[state][k]: seats with a pin on county line k+1, north (first) to south
-    lines: dict[str, list[list[int]]]
+    # arrived[state][seat]: when that pin reached its current line (a stamp from
+    # `clock`); on one line the earliest arrival stands furthest north
+    arrived: dict[str, list[int]]
+    clock: int = 0
     capital: dict[str, int | None]
     hands: list[list[str]]  # secret
     played: list[list[str]]  # public, in the order played
@@ -138,23 +140,40 @@ def controller(state: P52State, code: str) -> int | None:
     cap = state.capital[code]
     if cap is not None:
         return cap
-    best = max(state.pos[code])
+    pos = state.pos[code]
+    best = max(pos)
     if best == 0:
         return None
-    return state.lines[code][best - 1][0]
+    return _northernmost(pos, state.arrived[code], best)
+
+
+def _northernmost(pos: list[int], arrived: list[int], line: int) -> int:
+    """The seat whose pin stands furthest north on `line` (arrived there first)."""
+    who, when = -1, 0
+    for seat, p in enumerate(pos):
+        if p == line and (who < 0 or arrived[seat] < when):
+            who, when = seat, arrived[seat]
+    return who
+
+
+def line_pins(state: P52State, code: str) -> list[list[int]]:
+    """Per county line (west to east), the seats with a pin there, north to south."""
+    pos, arrived = state.pos[code], state.arrived[code]
+    return [sorted((s for s, p in enumerate(pos) if p == k), key=arrived.__getitem__)
+            for k in range(1, LINES[code] + 1)]
 
 
 def votes(state: P52State) -> list[int]:
     """Each seat's votes if counted now (controller() inlined: the AI calls this a lot)."""
     out = [0] * len(state.seats)
-    capital, pos, lines = state.capital, state.pos, state.lines
+    capital, pos, arrived = state.capital, state.pos, state.arrived
     for code in CODES:
         c = capital[code]
         if c is None:
             best = max(pos[code])
             if best == 0:
                 continue
-            c = lines[code][best - 1][0]
+            c = _northernmost(pos[code], arrived[code], best)
         out[c] += EV[code]
     return out
 
@@ -195,14 +214,12 @@ def _advance(state: P52State, code: str, seat: int, k: int) -> tuple[int, int]:
     pos = state.pos[code]
     old = pos[seat]
     new = old + k
-    lines = state.lines[code]
-    if old:
-        lines[old - 1].remove(seat)
     pos[seat] = new
     if new > LINES[code]:
         state.capital[code] = seat
     else:
-        lines[new - 1].append(seat)
+        state.__dict__["clock"] += 1  # hot path: a plain store of a valid int
+        state.arrived[code][seat] = state.clock
     return old, new
 
 
@@ -256,7 +273,7 @@ class Politics1952(Game[P52State]):
             seats=list(seats), options=opts, rng=rng.state,
             contenders=list(range(n)), opening=[None] * n,
             pos={c: [0] * n for c in CODES},
-            lines={c: [[] for _ in range(LINES[c])] for c in CODES},
+            arrived={c: [0] * n for c in CODES},
             capital={c: None for c in CODES},
             hands=hands, played=[[] for _ in range(n)], active=list(range(n)),
         )
@@ -522,13 +539,11 @@ class Politics1952(Game[P52State]):
         entry["eliminated"] = out
         for s in out:
             for code in CODES:
-                p = state.pos[code][s]
-                if p:
+                if state.pos[code][s]:
                     state.pos[code][s] = 0
+                    state.arrived[code][s] = 0
                     if state.capital[code] == s:
                         state.capital[code] = None
-                    else:
-                        state.lines[code][p - 1].remove(s)
             state.hands[s] = []
         state.active = [s for s in active if s in keep]
         state.tabulations.append(entry)
@@ -599,7 +614,7 @@ class Politics1952(Game[P52State]):
         for code in CODES:
             states.append({
                 "code": code, "name": NAMES[code], "ev": EV[code], "group": GROUP[code], "lines": LINES[code],
-                "pins": [list(x) for x in state.lines[code]], "capital": state.capital[code],
+                "pins": line_pins(state, code), "capital": state.capital[code],
                 "controller": controller(state, code),
             })
         v: dict = {
