@@ -162,3 +162,40 @@ async def test_restart_mid_game_keeps_everything(harness):
     assert not leaks(fake, run, [alice, bob])
     assert not fake.unanswered() and max(fake.latencies()) < 3.0
     record_fake("restart mid-game (new client + new Store)", fake, restarts=1, actions_lost=0)
+
+
+async def test_unknown_interaction_and_forged_components_change_nothing(harness):
+    fake = harness.fake
+    await harness.start_bot(render=False)
+    ch = fake.general
+    alice = fake.user("alice")
+    await alice.slash(f"/politics new game:{PG} seed:8 bots:1", channel=ch)
+    await alice.slash("/politics start", channel=ch)
+    store = harness.service.store
+    before = await store.get(ch)
+    # Discord says the interaction is unknown (answered too late): the command is not run
+    fake.fail("POST", r"/interactions/\d+/[^/]+/callback$", 404, code=10062, times=2)
+    choices = await alice.autocomplete("/politics do action:", "action", channel=ch)  # eats one 10062
+    inter = await alice.slash_raw("do", {"action": "play x"}, channel=ch)
+    after = await store.get(ch)
+    assert (after.version, after.record) == (before.version, before.record)
+    assert not any(m.content and "Traceback" in m.content for m in fake.sent)
+    # forged component ids and a forged form: one sentence each, nothing changes
+    forged = [f"pt:{ch}:0:answer", f"pb:{ch}:99:play", "pb:123:0:play", f"pb:{ch}:0:{'z' * 80}", f"pg:{ch}:zap"]
+    old = fake.plant(ch, forged)
+    for cid in forged:
+        inter = await alice.click(old, custom_id=cid)
+        assert inter.latency is not None and inter.latency < 3.0, cid
+        assert inter.text() and "\n" not in inter.text(), (cid, inter.text())
+    form = {"custom_id": f"pm:{ch}:0:answer", "components": [
+        {"type": 1, "components": [{"type": 4, "custom_id": "text", "value": "x" * 4000}]}]}
+    inter = await fake.interact(alice.u, 5, form, channel_id=ch)
+    await fake.settle()
+    assert inter.latency < 3.0 and inter.text() and "\n" not in inter.text()
+    after = await store.get(ch)
+    assert (after.version, after.record) == (before.version, before.record)
+    # and the next real move works
+    choices = await alice.autocomplete("/politics do action:", "action", channel=ch)
+    inter = await alice.slash_raw("do", {"action": choices[0]["value"]}, channel=ch)
+    assert "✓ Done" in inter.text()
+    record_fake("10062 unknown interaction + forged ids", fake, bad_inputs=5)

@@ -31,6 +31,8 @@ async def test_full_game_through_discord(harness, game_id):
     assert all(data[:8] == b"\x89PNG\r\n\x1a\n" for _, data in images)
     # every interaction answered within 3 s; slash commands deferred then followed up
     assert not fake.unanswered()
+    # Discord never had to refuse anything: no 4xx (no 40060 double acknowledgement, no bad form body)
+    assert not [r for r in fake.requests if 400 <= r[3] < 500], [r for r in fake.requests if r[3] >= 400][:5]
     assert max(fake.latencies()) < 3.0
     for inter in fake.interactions.values():
         if inter.type == 2:

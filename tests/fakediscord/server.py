@@ -695,6 +695,17 @@ class FakeDiscord:
         m.deleted = True
         return web.Response(status=204)
 
+    def plant(self, channel_id: str, custom_ids: list[str], content: str = "(an old message)") -> Sent:
+        """A message of the bot's with these buttons, as if sent long ago (or by an
+        older version): Discord only sends clicks for components that exist."""
+        rows = [{"type": 1, "components": [{"type": 2, "style": 2, "label": f"b{i}", "custom_id": cid}
+                                           for i, cid in enumerate(custom_ids[j:j + 5], start=j)]}
+                for j in range(0, len(custom_ids), 5)]
+        m = Sent(id=self.snowflake(), kind="channel", channel_id=channel_id, content=content, components=rows,
+                 embeds=[], files=[], flags=0, t=self.clock())
+        self.messages[m.id] = m
+        return m
+
     # ---- views for assertions -----------------------------------------------
     def channel_messages(self, channel_id: str | None = None) -> list[Sent]:
         cid = channel_id or self.general
