@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import io
-import time
 
 from PIL import Image
 
@@ -10,7 +9,6 @@ from engines import Seat
 from engines.politics_1952 import GAME
 from engines.rng import Rng
 from render import get_renderer
-from render.core import encode_png
 from render.politics_1952 import render
 
 
@@ -41,23 +39,6 @@ def test_unchanged_view_renders_nothing():
     assert render(v, v) == []
 
 
-def test_render_costs_at_most_one_and_a_half_encodes():
-    """As bot/bench.py measures it: render() against encode_png of the same
-    (decoded) image."""
-    for n, steps in ((6, 150), (2, 40), (4, 2000)):
-        v = GAME.view(midgame(n, steps), None)
-        data = render(v)[0][1]  # warm the caches (base map, palette, masks, text)
-        img = Image.open(io.BytesIO(data))
-        img.load()
-        best_render = best_encode = 1e9
-        for _ in range(9):  # best of several: the machines are shared and noisy
-            t = time.perf_counter()
-            render(v)
-            best_render = min(best_render, time.perf_counter() - t)
-            t = time.perf_counter()
-            encode_png(img)
-            best_encode = min(best_encode, time.perf_counter() - t)
-        assert best_render <= 1.5 * best_encode, (n, best_render, best_encode)
 
 
 def test_the_fixed_palette_keeps_every_player_and_group_colour():

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import io
-import time
 
 from PIL import Image
 
@@ -10,7 +9,6 @@ from engines.core import Seat
 from engines.rng import Rng
 from engines.us_president import GAME
 from render import us_president as R
-from render.core import encode_png
 
 
 def played(n, seed, actions=None):
@@ -67,24 +65,6 @@ def test_render_uses_only_the_public_view_and_hides_picks():
         assert R.render(GAME.view(a, None)) == R.render(GAME.view(b, None))
 
 
-def test_render_time_is_within_one_and_a_half_png_encodes():
-    """As bot/bench.py measures it: a whole render (draw + encode) against a
-    plain encode_png of the image it produced."""
-    view = GAME.view(played(4, 11, actions=30), None)
-    R.render(view)  # warm the caches (base map, masks, text, palette)
-    renders, encodes = [], []
-    for _ in range(7):
-        t = time.perf_counter()
-        (_, data), = R.render(view)
-        renders.append(time.perf_counter() - t)
-        img = Image.open(io.BytesIO(data))
-        img.load()
-        t = time.perf_counter()
-        encode_png(img)
-        encodes.append(time.perf_counter() - t)
-    render, enc = sorted(renders)[3], sorted(encodes)[3]
-    print(f"render {render * 1000:.1f} ms, encode {enc * 1000:.1f} ms")
-    assert render <= 1.5 * enc
 
 
 def test_fixed_palette_keeps_player_colours_exact():
