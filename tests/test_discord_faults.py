@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from tests.fakediscord.driver import latest, leaks, play
+from tests.fakediscord.driver import latest, leaks
 from tests.fakediscord.figures import record_fake
 from tests.fakediscord.fixtures import harness  # noqa: F401
 
@@ -148,8 +148,9 @@ async def test_restart_mid_game_keeps_everything(harness):
             inter = await waiting.click(dm, custom_id=comp["custom_id"])
         assert inter.latency < 3.0 and "Something went wrong" not in (inter.text() + dm.content)
     # and the game plays on to the end, nothing revealed
-    from tests.fakediscord.driver import GameRun, collect_secrets, game_over, take_turn
     import random
+
+    from tests.fakediscord.driver import GameRun, collect_secrets, game_over, take_turn
     run = GameRun(PG, ch)
     rng = random.Random(1)
     for round_no in range(200):
@@ -198,4 +199,31 @@ async def test_unknown_interaction_and_forged_components_change_nothing(harness)
     choices = await alice.autocomplete("/politics do action:", "action", channel=ch)
     inter = await alice.slash_raw("do", {"action": choices[0]["value"]}, channel=ch)
     assert "✓ Done" in inter.text()
-    record_fake("10062 unknown interaction + forged ids", fake, bad_inputs=5)
+    record_fake("10062 unknown interaction + forged ids", fake, bad_inputs=len(forged) + 1,
+                refused_10062=len([f for f in fake.faults_injected if f.startswith("404")]))
+
+
+async def test_ai_moves_arrive_from_the_scheduler(harness):
+    """Production mode: AI seats move from the bot's 1-second scheduler, not inline."""
+    fake = harness.fake
+    await harness.start_bot(inline_ai=False, ai_delay=0.0, render=False)
+    ch = fake.general
+    alice = fake.user("alice")
+    await alice.slash(f"/politics new game:{PG} seed:12 bots:1", channel=ch)
+    await alice.slash("/politics start", channel=ch)
+    moves = 0
+    for _ in range(3):
+        choices = []
+        for _wait in range(40):  # until the AI has moved and it is alice's turn again
+            choices = await alice.autocomplete("/politics do action:", "action", channel=ch)
+            if choices:
+                break
+            await asyncio.sleep(0.1)
+        assert choices, "the AI never moved"
+        inter = await alice.slash_raw("do", {"action": choices[0]["value"]}, channel=ch)
+        assert "✓ Done" in inter.text()
+        moves += 1
+    ai_posts = [m for m in fake.channel_messages(ch) if "AI-Lincoln plays" in m.content]
+    assert len(ai_posts) >= 2
+    assert not fake.unanswered() and max(fake.latencies()) < 3.0
+    record_fake("AI moves from the scheduler", fake, human_actions=moves, ai_moves=len(ai_posts))

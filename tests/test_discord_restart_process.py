@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 from tests.fakediscord import FakeDiscord
-from tests.fakediscord.driver import GameRun, game_over, latest, take_turn
+from tests.fakediscord.driver import GameRun, latest, take_turn
 from tests.fakediscord.figures import record_fake
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -46,7 +46,7 @@ def split_command(line: str) -> tuple[str, dict[str, str]]:
 
 
 class UserHandle:
-    def __init__(self, fake: "FakeDiscord", user: FakeUser) -> None:
+    def __init__(self, fake: FakeDiscord, user: FakeUser) -> None:
         self.fake = fake
         self.u = user
 
@@ -161,7 +161,7 @@ class UserHandle:
 class BotRunner:
     """Start the bot's real PoliticsBot against the fake, in this process."""
 
-    def __init__(self, fake: "FakeDiscord", service, *, sync_commands: bool = True, db_path: str = ":memory:") -> None:
+    def __init__(self, fake: FakeDiscord, service, *, sync_commands: bool = True, db_path: str = ":memory:") -> None:
         self.fake = fake
         self.service = service
         self.sync_commands = sync_commands
@@ -169,7 +169,7 @@ class BotRunner:
         self.client = None
         self.task: asyncio.Task | None = None
 
-    async def start(self) -> "BotRunner":
+    async def start(self) -> BotRunner:
         from bot.discord_app import PoliticsBot, point_at
         from bot.settings import Settings
 
@@ -191,5 +191,5 @@ class BotRunner:
         if self.task is not None:
             try:
                 await asyncio.wait_for(self.task, 5)
-            except (asyncio.TimeoutError, asyncio.CancelledError):
+            except (TimeoutError, asyncio.CancelledError):
                 pass

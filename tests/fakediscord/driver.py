@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from engines import get_game
 
 from .client import UserHandle
-from .server import FakeDiscord, FakeInteraction, Sent
+from .server import FakeDiscord, Sent
 
 BACK = "← Back"
 NON_MOVES = {BACK, "My hand", "Open my controls"}

@@ -15,10 +15,14 @@ import itertools
 import json
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
+
+if TYPE_CHECKING:
+    from .client import UserHandle
 
 DISCORD_EPOCH_MS = 1420070400000
 JSON = "application/json"
@@ -172,7 +176,7 @@ class FakeDiscord:
         self.add_channel("general")
 
     # ---- lifecycle -----------------------------------------------------
-    async def start(self) -> "FakeDiscord":
+    async def start(self) -> FakeDiscord:
         app = web.Application(client_max_size=64 * 1024 * 1024, middlewares=[self._middleware])
         app.router.add_get("/", self._gateway)
         r = app.router
@@ -231,7 +235,7 @@ class FakeDiscord:
     def general(self) -> str:
         return next(iter(self.channels))
 
-    def user(self, name: str, *, perms: int = 0, bot: bool = False, dm_closed: bool | None = None) -> "UserHandle":
+    def user(self, name: str, *, perms: int = 0, bot: bool = False, dm_closed: bool | None = None) -> UserHandle:
         u = self.users.get(name)
         if u is None:
             u = FakeUser(self.snowflake(), name, perms=perms, bot=bot)
