@@ -384,15 +384,21 @@ class PoliticsBot(discord.Client):
     async def _reply(self, interaction: discord.Interaction, msg: Outgoing, answered: bool) -> None:
         view = build_view(msg.rows) or discord.utils.MISSING
         files = await self._files(msg)
-        text = chunk_text(msg.text or "\u200b")[0]
+        parts = chunk_text(msg.text or "\u200b")  # a long hand or rules text: every part, in order
         from_component = interaction.type == discord.InteractionType.component
         private_origin = interaction.guild_id is None or (
             interaction.message is not None and interaction.message.flags.ephemeral)
-        if from_component and not answered and private_origin and msg.to in ("edit", "ephemeral"):
-            # A click in a DM or an ephemeral panel: update that panel in place.
-            await interaction.edit_original_response(content=text, view=view, attachments=files or discord.utils.MISSING)
-            return
-        await interaction.followup.send(text, ephemeral=True, view=view, files=files or discord.utils.MISSING)
+        for i, part in enumerate(parts):
+            last = i == len(parts) - 1
+            part_view = view if last else discord.utils.MISSING
+            part_files = files if last and files else discord.utils.MISSING
+            if i == 0 and from_component and not answered and private_origin and msg.to in ("edit", "ephemeral"):
+                # A click in a DM or an ephemeral panel: update that panel in place.
+                await interaction.edit_original_response(
+                    content=part, view=view if last else None,
+                    attachments=part_files if last and files else discord.utils.MISSING)
+                continue
+            await interaction.followup.send(part, ephemeral=True, view=part_view, files=part_files)
 
 
 def run_discord(settings: Settings) -> int:
