@@ -42,6 +42,10 @@ def error(status: int, code: int, message: str, headers: dict | None = None) -> 
     return jresp({"message": message, "code": code}, status, headers)
 
 
+class FormError(Exception):
+    """A message over one of Discord's limits."""
+
+
 @dataclass
 class FakeUser:
     id: str
@@ -156,6 +160,7 @@ class FakeDiscord:
         self.commands: dict[str, list] = {}
         self.uploads: dict[str, bytes] = {}
         self.faults_injected: list[str] = []
+        self.violations: list[str] = []  # Discord limits the bot broke (answered 400 / 50035)
         self.inflight = 0
         self.unacked: set[str] = set()
         self._settler: asyncio.Future | None = None
@@ -289,7 +294,10 @@ class FakeDiscord:
                     resp = self._failure(rule)
                     self.requests.append((self.clock(), request.method, request.path, rule.status))
                     return resp
-            resp = await handler(request)
+            try:
+                resp = await handler(request)
+            except FormError as exc:  # what Discord answers to a message over its limits
+                resp = jresp({"message": "Invalid Form Body", "code": 50035, "errors": exc.args[0]}, 400)
             self.requests.append((self.clock(), request.method, request.path, resp.status))
             return resp
         finally:
@@ -523,8 +531,8 @@ class FakeDiscord:
             if len(data) > 10 * 1024 * 1024:
                 problems.append(f"file {name} over 10 MiB")
         if problems:
-            raise web.HTTPBadRequest(text=json.dumps({"message": "Invalid Form Body", "code": 50035,
-                                                      "errors": problems}), content_type=JSON)
+            self.violations.extend(problems)
+            raise FormError(problems)
 
     async def _post_message(self, request):
         cid = request.match_info["cid"]

@@ -1,0 +1,56 @@
+"""The fake speaks like Discord (exact JSON content type, limits), and the bot
+respects Discord's limits: long replies are split, never cut or refused."""
+from __future__ import annotations
+
+import aiohttp
+
+from bot.messages import Outgoing
+from bot.service import GameService
+from tests.fakediscord import BotRunner, FakeDiscord
+from tests.fakediscord.fixtures import harness  # noqa: F401
+
+
+async def test_json_answers_have_the_exact_content_type():
+    fake = await FakeDiscord().start()
+    try:
+        async with aiohttp.ClientSession() as http:
+            for method, path in [("GET", "/users/@me"), ("GET", "/oauth2/applications/@me"), ("GET", "/gateway/bot"),
+                                 ("GET", "/users/1"), ("POST", "/interactions/1/x/callback"),
+                                 ("POST", f"/channels/{fake.general}/messages")]:
+                kwargs = {"json": {"content": "y" * 2100}} if method == "POST" else {}
+                async with http.request(method, fake.api_base + path, **kwargs) as resp:
+                    assert resp.headers["Content-Type"] == "application/json", (path, resp.headers["Content-Type"])
+                    body = await resp.json(content_type=None)
+                    assert isinstance(body, dict)
+        assert fake.violations == ["content over 2000"]
+    finally:
+        await fake.stop()
+
+
+class LongHelp(GameService):
+    """Injected service whose help text is longer than one Discord message."""
+
+    async def cmd_help(self, ctx):
+        text = "\n".join(f"line {i}: " + "lorem ipsum " * 8 for i in range(60))
+        return [self._reply(ctx, text), Outgoing(to="channel", channel_id=ctx.channel_id, text=text)]
+
+
+async def test_long_replies_are_split_not_cut(tmp_path):
+    from bot.store import Store
+
+    fake = await FakeDiscord().start()
+    service = LongHelp(await Store.open(str(tmp_path / "l.db")), render=False)
+    runner = await BotRunner(fake, service).start()
+    try:
+        alice = fake.user("alice")
+        inter = await alice.slash("/politics help")
+        text = "\n".join(inter.texts())
+        assert "line 0:" in text and "line 59:" in text and len(inter.texts()) >= 2
+        assert all(m.visible_to == alice.id for m in inter.replies)
+        channel = "\n".join(m.content for m in fake.channel_messages())
+        assert "line 0:" in channel and "line 59:" in channel
+        assert not fake.violations and not [r for r in fake.requests if r[3] == 400]
+    finally:
+        await runner.stop()
+        await service.store.close()
+        await fake.stop()
