@@ -19,6 +19,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 FILES = [
     "tests/test_e2e_games.py",
     "tests/test_discord_faults.py",
+    "tests/test_discord_wire.py",
     "tests/test_discord_restart_process.py",
     "tests/test_discord_concurrency.py",
     "tests/test_reliability_inputs.py",
