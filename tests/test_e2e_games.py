@@ -43,5 +43,16 @@ async def test_full_game_through_discord(harness, game_id):
             assert fake.dm_channels[m.channel_id] == h.id
     assert not leaks(fake, run, humans)
     assert any(run.secrets.values()) or not any(h.dms() for h in humans)
+    # stale controls after the end: one sentence or an empty panel, and the stored game doesn't change
+    row = await harness.service.store.get(run.channel)
+    old_board = next(m for m in reversed(channel) if "Open my controls" in m.labels())
+    inter = await humans[0].click(old_board, "Open my controls")
+    assert "over" in inter.text() and not inter.last_reply().components
+    old_dm = next((m for m in humans[0].dms() if m.buttons()), None)
+    if old_dm is not None:
+        inter = await humans[0].click(old_dm, custom_id=old_dm.buttons()[0]["custom_id"])
+        assert "over" in (inter.text() + old_dm.content) and "Something went wrong" not in inter.text()
+    after = await harness.service.store.get(run.channel)
+    assert (after.version, after.record) == (row.version, row.record)
     record_fake(f"full game: {game_id}", fake, games=1, human_actions=run.human_actions,
                 images=len(images), dms=sum(len(h.dms()) for h in humans), actions_lost=0)

@@ -224,5 +224,12 @@ async def test_bad_inputs_via_discord(harness):
         assert one_sentence(inter.text()), inter.text()
         assert await rows(svc.store) == before
         tried += 1
+    # names that try to ping or format: joined, but nobody gets pinged
+    await a.slash("/politics new game:primary-general", channel=other)
+    for name in ("@everyone", "<@&123> **x** `y`", "@here 🗳️" + "z" * 40):
+        await fake.user(name).slash("/politics join", channel=other)
+        tried += 1
+    lobby_text = "\n".join(m.content for m in fake.public(other))
+    assert "@everyone" not in lobby_text and "@here" not in lobby_text and "<@&" not in lobby_text
     assert not any("Traceback" in m.content for m in fake.sent)
     record_fake("bad inputs (Discord)", fake, bad_inputs=tried)
