@@ -293,10 +293,15 @@ class PoliticsBot(discord.Client):
         (they outlive the 15-minute interaction token); the asker's replies go
         through the interaction."""
         answered = False
+        blocked = False
         for msg in out:
             try:
                 if msg.to == "channel":
-                    await self._send_channel(msg)
+                    try:
+                        await self._send_channel(msg)
+                    except discord.Forbidden:
+                        blocked = True  # no Send Messages here: the asker is told below
+                        log.warning("no permission to post in channel %s", msg.channel_id)
                 elif msg.to == "dm":
                     await self._send_dm(msg)
                 elif interaction is not None and msg.user_id == str(interaction.user.id):
@@ -308,6 +313,14 @@ class PoliticsBot(discord.Client):
                     await self._send_dm(msg)
             except Exception:
                 log.exception("delivering a message failed")
+        if blocked and interaction is not None:
+            try:
+                await interaction.followup.send(
+                    "I'm not allowed to post in this channel (I need View Channel, Send Messages and Attach Files "
+                    "here). Anything you did was saved; ask a moderator to fix my permissions.", ephemeral=True)
+                answered = True
+            except discord.HTTPException:
+                pass
         if interaction is not None and not answered and interaction.type == discord.InteractionType.application_command:
             try:
                 await interaction.delete_original_response()  # the "thinking…" placeholder
@@ -344,7 +357,15 @@ class PoliticsBot(discord.Client):
 
     async def _send_channel(self, msg: Outgoing) -> None:
         channel = self.get_channel(int(msg.channel_id)) or self.get_partial_messageable(int(msg.channel_id))
-        await self._send_chunks(channel, msg)
+        try:
+            await self._send_chunks(channel, msg)
+        except discord.Forbidden:
+            if msg.image_job is None and not msg.images:
+                raise
+            # Probably no Attach Files permission: the text and buttons still matter.
+            await self._send_chunks(channel, Outgoing(
+                to="channel", channel_id=msg.channel_id, rows=msg.rows,
+                text=(msg.text or "") + "\n(I'm not allowed to attach images in this channel.)"))
 
     async def _send_dm(self, msg: Outgoing) -> None:
         if not msg.user_id or not msg.user_id.isdigit():
