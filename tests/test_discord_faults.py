@@ -227,3 +227,25 @@ async def test_ai_moves_arrive_from_the_scheduler(harness):
     assert len(ai_posts) >= 2
     assert not fake.unanswered() and max(fake.latencies()) < 3.0
     record_fake("AI moves from the scheduler", fake, human_actions=moves, ai_moves=len(ai_posts))
+
+
+async def test_missing_channel_permissions_are_reported_and_nothing_is_lost(harness):
+    fake = harness.fake
+    await harness.start_bot()
+    ch = fake.general
+    alice = fake.user("alice")
+    await alice.slash(f"/politics new game:{PG} seed:13 bots:1", channel=ch)
+    # no Attach Files: the board still comes, as text with its buttons
+    fake.fail("POST", rf"/channels/{ch}/messages$", 403, code=50013, times=1)
+    await alice.slash("/politics start", channel=ch)
+    board = [m for m in fake.channel_messages(ch) if "begins" in m.content]
+    assert board and "not allowed to attach images" in board[0].content and "Open my controls" in board[0].labels()
+    # no Send Messages at all: the asker is told, privately, and the move is kept
+    before = (await harness.service.store.get(ch)).record["acted"][0]
+    choices = await alice.autocomplete("/politics do action:", "action", channel=ch)
+    fake.fail("POST", rf"/channels/{ch}/messages$", 403, code=50013, times=50)
+    inter = await alice.slash_raw("do", {"action": choices[0]["value"]}, channel=ch)
+    assert "not allowed to post in this channel" in inter.text()
+    assert all(m.visible_to == alice.id for m in inter.replies)
+    assert (await harness.service.store.get(ch)).record["acted"][0] == before + 1
+    record_fake("missing channel permissions (403/50013)", fake, actions_lost=0)
