@@ -509,8 +509,15 @@ def encode(image: Image.Image) -> bytes:
     return buf.getvalue()
 
 
+def _board_only(view: dict) -> dict:
+    """The view without who-has-picked: a pick changes nothing on the map."""
+    players = [{k: v for k, v in p.items() if k != "picked"} for p in view.get("players", [])]
+    return {**{k: v for k, v in view.items() if k != "waiting"}, "players": players}
+
+
 def render(view: dict, previous: dict | None = None) -> list[tuple[str, bytes]]:
-    if previous is not None and previous == view:
+    # Re-post the map only when the board changed; "alice has picked" is said in text.
+    if previous is not None and _board_only(previous) == _board_only(view):
         return []
     out = [("us-president.png", encode(draw_board(view)))]
     steps = view.get("recount") or []

@@ -76,3 +76,14 @@ def test_fixed_palette_keeps_player_colours_exact():
         for c in (style.color, style.light):
             best = min(sum((a - b) ** 2 for a, b in zip(c, q)) for q in colours)
             assert best <= 12, (i, c)
+
+
+def test_a_pick_alone_does_not_repost_the_map():
+    from engines.core import Seat
+    state = GAME.setup([Seat(name="a"), Seat(name="b")], GAME.options({}), 1)
+    before = GAME.view(state, None)
+    GAME.apply_in_place(state, 0, GAME.legal_actions(state, 0)[0])
+    after_one = GAME.view(state, None)
+    assert R.render(after_one, before) == []  # only "a has picked" changed
+    GAME.apply_in_place(state, 1, GAME.legal_actions(state, 1)[0])  # the reveal
+    assert R.render(GAME.view(state, None), after_one)  # the board changed: a new map
