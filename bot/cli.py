@@ -50,6 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     p_bench.add_argument("--game", action="append", help="only these games")
     p_bench.add_argument("--quick", action="store_true")
     p_bench.add_argument("--markdown", action="store_true", help="print the docs/performance.md table instead of JSON")
+    p_bench.add_argument("--write", metavar="FILE", help="also put the table into FILE between its bench markers (docs/performance.md)")
 
     args = parser.parse_args(argv)
     logging.basicConfig(level=os.environ.get("LOG_LEVEL", "WARNING"), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -68,6 +69,8 @@ def main(argv: list[str] | None = None) -> int:
             from .bench import markdown, run_bench
             results = run_bench(args.game, args.quick)
             print(markdown(results) if args.markdown else json.dumps(results, indent=2))
+            if args.write:
+                _write_between(args.write, "<!-- bench:start -->", "<!-- bench:end -->", markdown(results))
             return 0
     except KeyboardInterrupt:
         return 130
@@ -76,6 +79,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"politics-bot: {exc}", file=sys.stderr)
         return 1
     return 0
+
+
+def _write_between(path: str, start: str, end: str, body: str) -> None:
+    with open(path, encoding="utf-8") as fh:
+        text = fh.read()
+    head, sep, rest = text.partition(start)
+    if not sep:
+        raise ValueError(f"{path} has no {start} marker")
+    _, _, tail = rest.partition(end)
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(f"{head}{start}\n{body}{end}{tail}")
 
 
 def _run(game: str | None) -> int:
