@@ -413,8 +413,11 @@ class PoliticsBot(discord.Client):
             last = i == len(parts) - 1
             part_view = view if last else discord.utils.MISSING
             part_files = files if last and files else discord.utils.MISSING
-            if i == 0 and from_component and not answered and private_origin and msg.to in ("edit", "ephemeral"):
-                # A click in a DM or an ephemeral panel: update that panel in place.
+            if i == 0 and from_component and not answered and private_origin and msg.to in ("edit", "ephemeral") \
+                    and msg.rows:
+                # A click in a DM or an ephemeral panel: update that panel in place. A reply
+                # without controls (an error, "too late") comes as its own message, so a
+                # double click can't wipe out the fresh panel the first click produced.
                 await interaction.edit_original_response(
                     content=part, view=view if last else None,
                     attachments=part_files if last and files else discord.utils.MISSING)
