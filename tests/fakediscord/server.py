@@ -757,10 +757,20 @@ class FakeDiscord:
         return False
 
     def pending(self) -> bool:
+        """An interaction not answered yet, or a "thinking…" defer not yet
+        replaced by a follow-up or deleted (the bot is still working on it)."""
         now = self.clock()
         for iid in list(self.unacked):
             inter = self.interactions[iid]
-            if inter.first_callback_at is not None or now - inter.dispatched_at > 3.5:
+            if now - inter.dispatched_at > 3.5 and inter.first_callback_at is None:
+                self.unacked.discard(iid)  # refused or never answered: nothing more will come
+                continue
+            if inter.first_callback_at is None:
+                continue
+            original = self.messages.get(inter.original_id) if inter.original_id else None
+            thinking = inter.callback_type == 5 and original is not None and original.flags & FLAG_LOADING \
+                and not original.deleted and now - inter.dispatched_at < 60
+            if not thinking:
                 self.unacked.discard(iid)
         return bool(self.unacked)
 
