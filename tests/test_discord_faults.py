@@ -106,6 +106,7 @@ async def test_dropped_gateway_resumes_and_delivers_the_click(harness):
     assert inter.latency is not None and inter.latency < 3.0
     assert any("begins" in m.content for m in fake.channel_messages(ch))
     assert fake.identifies == 1  # resumed, not a new session
+    assert fake.heartbeats >= 2  # one at each HELLO, each answered with op 11
     # op 7: Discord asks for a reconnect; the client resumes again
     await fake.send_reconnect()
     await fake.wait_for(lambda: fake.resumes >= 2, timeout=10)
