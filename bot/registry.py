@@ -5,7 +5,7 @@ check them and reach GameService the same way.
 from __future__ import annotations
 
 import shlex
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from engines import all_games

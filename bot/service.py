@@ -24,7 +24,7 @@ from engines import Game, RuleError, Seat, SYSTEM, all_games, get_game
 from engines.rng import Rng
 from render import get_renderer
 
-from .messages import Button, Ctx, Modal, Outgoing, Row, Select, User, chunk_text
+from .messages import Button, Ctx, Modal, Outgoing, Row, Select, User
 from .registry import InputError, commands, coerce_options
 from .store import CorruptRow, Store
 
@@ -79,38 +79,46 @@ class GameService:
     # ================================================================
     # entry points
     # ================================================================
-    async def handle(self, ctx: Ctx, name: str, options: dict[str, Any]) -> list[Outgoing]:
-        """Run a command. Every error becomes one sentence to the user."""
+    async def _guarded(self, ctx: Ctx, what: str, work, too_late: str) -> list[Outgoing]:
+        """Run one request; every failure becomes one sentence to the asker and
+        nothing is changed (the store commits only complete actions)."""
         try:
-            spec = commands().get(name)
-            if spec is None:
-                raise InputError(f"There is no command /politics {name[:30]}.")
-            options = coerce_options(spec, options)
-            if spec.admin and not ctx.user.manage_server:
-                raise InputError("Only server admins (Manage Server) can do that.")
-            if spec.group:
-                return await self._server_data(ctx, spec.group, spec.leaf, options)
-            handler = getattr(self, f"cmd_{name}")
-            async with self.lock(ctx.channel_id):
-                return await handler(ctx, **options)
+            return await work()
         except (InputError, RuleError) as exc:
             return [self._reply(ctx, str(exc))]
         except CorruptRow:
             return [self._reply(ctx, CORRUPT)]
         except TooLate:
-            return [self._reply(ctx, "Too late: the game moved on before your click landed. Nothing was changed.")]
+            return [self._reply(ctx, too_late)]
         except Exception:  # a bug: log it, never show a traceback
-            log.exception("command %s failed", name)
+            log.exception("%s failed", what)
             return [self._reply(ctx, "Something went wrong on our side; nothing was changed. Please try again.")]
+
+    async def handle(self, ctx: Ctx, name: str, options: dict[str, Any]) -> list[Outgoing]:
+        """Run a command. Every error becomes one sentence to the user."""
+        async def work() -> list[Outgoing]:
+            spec = commands().get(name)
+            if spec is None:
+                raise InputError(f"There is no command /politics {name[:30]}.")
+            opts = coerce_options(spec, options)
+            if spec.admin and not ctx.user.manage_server:
+                raise InputError("Only server admins (Manage Server) can do that.")
+            if spec.group:
+                return await self._server_data(ctx, spec.group, spec.leaf, opts)
+            handler = getattr(self, f"cmd_{name}")
+            async with self.lock(ctx.channel_id):
+                return await handler(ctx, **opts)
+        return await self._guarded(ctx, f"command {name}", work,
+                                   "Too late: the game moved on before your click landed. Nothing was changed.")
 
     async def component(self, ctx: Ctx, custom_id: str, values: list[str] | None = None) -> list[Outgoing]:
         """A button or select menu. custom_id = kind:channel:... (see _controls)."""
-        try:
+        async def work() -> list[Outgoing]:
             kind, channel_id, rest = _split_custom_id(custom_id)
-            ctx = Ctx(ctx.user, channel_id, ctx.guild_id)
+            here = Ctx(ctx.user, channel_id, ctx.guild_id)
             async with self.lock(channel_id):
                 if kind == "pg":
-                    return await self._general_button(ctx, rest)
+                    return await self._general_button(here, rest)
                 acted_s, _, path = rest.partition(":")
                 if not acted_s.isdigit():
                     raise InputError("That button is not one of mine.")
@@ -120,36 +128,22 @@ class GameService:
                     words = [w for w in path.split() if not w.startswith("~")]
                     path = " ".join(words + [values[0]])
                 if kind == "pt":
-                    return await self._open_text_prompt(ctx, int(acted_s), path)
-                return await self._navigate(ctx, int(acted_s), path)
-        except (InputError, RuleError) as exc:
-            return [self._reply(ctx, str(exc))]
-        except CorruptRow:
-            return [self._reply(ctx, CORRUPT)]
-        except TooLate:
-            return [self._reply(ctx, "Too late: that button is from an earlier turn. Nothing was changed.")]
-        except Exception:
-            log.exception("component %s failed", custom_id)
-            return [self._reply(ctx, "Something went wrong on our side; nothing was changed. Please try again.")]
+                    return await self._open_text_prompt(here, int(acted_s), path)
+                return await self._navigate(here, int(acted_s), path)
+        return await self._guarded(ctx, f"component {custom_id}", work,
+                                   "Too late: that button is from an earlier turn. Nothing was changed.")
 
     async def modal_submit(self, ctx: Ctx, custom_id: str, text: str) -> list[Outgoing]:
-        try:
+        async def work() -> list[Outgoing]:
             kind, channel_id, rest = _split_custom_id(custom_id)
             acted_s, _, verb = rest.partition(":")
             if kind != "pm" or not acted_s.isdigit():
                 raise InputError("That form is not one of mine.")
-            ctx = Ctx(ctx.user, channel_id, ctx.guild_id)
+            here = Ctx(ctx.user, channel_id, ctx.guild_id)
             async with self.lock(channel_id):
-                return await self._act(ctx, f"{verb} {text}".strip(), expect_acted=int(acted_s))
-        except (InputError, RuleError) as exc:
-            return [self._reply(ctx, str(exc))]
-        except CorruptRow:
-            return [self._reply(ctx, CORRUPT)]
-        except TooLate:
-            return [self._reply(ctx, "Too late: that question has moved on. Nothing was changed.")]
-        except Exception:
-            log.exception("modal %s failed", custom_id)
-            return [self._reply(ctx, "Something went wrong on our side; nothing was changed. Please try again.")]
+                return await self._act(here, f"{verb} {text}".strip(), expect_acted=int(acted_s))
+        return await self._guarded(ctx, f"modal {custom_id}", work,
+                                   "Too late: that question has moved on. Nothing was changed.")
 
     async def chat(self, ctx: Ctx, text: str) -> list[Outgoing]:
         """A plain channel message; only games that listen to chat care."""
@@ -406,7 +400,7 @@ class GameService:
     async def _act(self, ctx: Ctx, text: str, expect_acted: int | None = None,
                    quiet_errors: bool = False) -> list[Outgoing]:
         loaded = await self._require(ctx.channel_id)
-        record, game = loaded.record, loaded.game
+        record = loaded.record
         if record["status"] == "lobby":
             raise InputError("The game hasn't started yet: the host starts it with /politics start.")
         seat = self._seat_of(record, ctx.user.id)

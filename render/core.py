@@ -717,3 +717,34 @@ def _draw_inset_frames(draw: ImageDraw.ImageDraw, m: USMap, ss: int) -> None:
         (ax, ay), (bx, by) = m.px((x0 - 5, y0 - 5)), m.px((x1 + 5, y1 + 5))
         draw.rounded_rectangle((ax * ss, ay * ss, bx * ss, by * ss), radius=6 * m.scale * ss,
                                outline=255, width=max(1, round(1.2 * m.scale * ss)))
+
+
+# ---------------------------------------------------------------- cached text stamps
+# Drawing the same label every turn is the slow part of a board; a mask made
+# once and pasted is several times faster than ImageDraw.text.
+
+@lru_cache(maxsize=4096)
+def text_mask(text: str, size: int, bold: bool, condensed: bool, stroke: int) -> tuple[Image.Image, int, int]:
+    """Text rendered once into an L mask; returns (mask, dx, dy) where (dx, dy)
+    is the mask's top-left relative to the anchor point 'lm' (left, middle)."""
+    fnt = font(size, bold=bold, condensed=condensed)
+    l, t, r, b = fnt.getbbox(text, anchor="lm", stroke_width=stroke)
+    w, h = max(1, r - l), max(1, b - t)
+    mask = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(mask).text((-l, -t), text, font=fnt, fill=255, anchor="lm", stroke_width=stroke)
+    return mask, l, t
+
+
+def stamp_text(img: Image.Image, xy: tuple[float, float], text: str, size: int = 18, fill=INK, bold: bool = False,
+          anchor: str = "l", condensed: bool = False, halo=None) -> int:
+    """Stamp cached text at xy (vertically centred). anchor: l, m or r. Returns the width."""
+    if not text:
+        return 0
+    mask, dx, dy = text_mask(text, size, bold, condensed, 0)
+    w = mask.size[0]
+    x = xy[0] - (w / 2 if anchor == "m" else w if anchor == "r" else 0)
+    if halo is not None:
+        sm, sdx, sdy = text_mask(text, size, bold, condensed, max(2, size // 8))
+        img.paste(halo, (round(x + sdx - dx), round(xy[1] + sdy)), sm)
+    img.paste(fill, (round(x), round(xy[1] + dy)), mask)
+    return w

@@ -30,7 +30,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
-from .core import (INK, INK_MUTED, LEADER, MapStyle, PANEL, PAPER, USMap, WHITE, draw_marker,
+from .core import (stamp_text, INK, INK_MUTED, LEADER, MapStyle, PANEL, PAPER, USMap, WHITE, draw_marker,
                    font, mix, player, shape_points, text_color_on, wrap_text)
 
 # ---- the 1952 board (kept here: renderers read the public view only; the
@@ -64,30 +64,6 @@ def _map() -> USMap:
 
 # ---------------------------------------------------------------- cached text
 
-@lru_cache(maxsize=4096)
-def _text_mask(text: str, size: int, bold: bool, stroke: int) -> tuple[Image.Image, int, int]:
-    fnt = font(size, bold=bold)
-    l, t, r, b = fnt.getbbox(text, anchor="lm", stroke_width=stroke)
-    w, h = max(1, r - l), max(1, b - t)
-    mask = Image.new("L", (w, h), 0)
-    ImageDraw.Draw(mask).text((-l, -t), text, font=fnt, fill=255, anchor="lm", stroke_width=stroke)
-    return mask, l, t
-
-
-def _text(img: Image.Image, xy: tuple[float, float], text: str, size: int = 18, fill=INK, bold: bool = False,
-          anchor: str = "l", halo=None) -> int:
-    """Stamp cached text vertically centred at xy; anchor l, m or r. Returns its width."""
-    if not text:
-        return 0
-    mask, dx, dy = _text_mask(text, size, bold, 0)
-    w = mask.size[0]
-    x = xy[0] - (w / 2 if anchor == "m" else w if anchor == "r" else 0)
-    if halo is not None:
-        stroke = max(2, size // 8)
-        sm, sdx, sdy = _text_mask(text, size, bold, stroke)
-        img.paste(halo, (round(x + sdx - dx), round(xy[1] + sdy)), sm)
-    img.paste(fill, (round(x), round(xy[1] + dy)), mask)
-    return w
 
 
 # ---------------------------------------------------------------- per-state geometry
@@ -177,8 +153,8 @@ def _base(states_key: tuple) -> Image.Image:
     height = max(OY + m.height + 56, OY + 40 + len(CALLOUT_STATES) * (BOX_H + BOX_GAP) + 10)
     img = Image.new("RGB", (WIDTH, height), PAPER)
     draw = ImageDraw.Draw(img)
-    _text(img, (OX + 6, 30), "POLITICS — 1952", 30, INK, bold=True)
-    _text(img, (OX + 330, 32), "531 electoral votes · 266 elects a President", 20, INK_MUTED)
+    stamp_text(img, (OX + 6, 30), "POLITICS — 1952", 30, INK, bold=True)
+    stamp_text(img, (OX + 330, 32), "531 electoral votes · 266 elects a President", 20, INK_MUTED)
     for code, ev, group, lines in states_key:
         (x0, y0), fill, line, _ = _state_masks(code)
         tint = GROUP_TINT[group]
@@ -207,7 +183,7 @@ def _base(states_key: tuple) -> Image.Image:
     for code, box in _callout_boxes().items():
         ev, group, lines = info[code]
         draw.rounded_rectangle(box, radius=8, fill=GROUP_TINT[group], outline=LEADER, width=2)
-        _text(img, (box[0] + 10, box[1] + 20), code, 20, INK, bold=True)
+        stamp_text(img, (box[0] + 10, box[1] + 20), code, 20, INK, bold=True)
         _group_tag(img, (box[0] + 62, box[1] + 20), group)
         x_first = box[0] + 98
         step = (box[2] - 10 - x_first) / lines
@@ -251,7 +227,7 @@ def _group_tag(img: Image.Image, xy: tuple[float, float], group: int) -> None:
     draw = ImageDraw.Draw(img)
     x, y = xy
     draw.rounded_rectangle((x - 13, y - 11, x + 13, y + 11), radius=5, fill=WHITE, outline=INK_MUTED, width=1)
-    _text(img, (x, y), f"g{group}", 16, INK, bold=True, anchor="m")
+    stamp_text(img, (x, y), f"g{group}", 16, INK, bold=True, anchor="m")
 
 
 def _legend(img: Image.Image, states_key: tuple) -> None:
@@ -259,16 +235,16 @@ def _legend(img: Image.Image, states_key: tuple) -> None:
     m = _map()
     draw = ImageDraw.Draw(img)
     x, y = OX + 10, OY + round(m.height * 0.745)
-    _text(img, (x, y), "Coloured die → group", 18, INK, bold=True)
+    stamp_text(img, (x, y), "Coloured die → group", 18, INK, bold=True)
     y += 26
     for g in range(1, 7):
         codes = [c for c, _, gg, _ in states_key if gg == g]
         votes = sum(ev for _, ev, gg, _ in states_key if gg == g)
         draw.rounded_rectangle((x, y - 11, x + 30, y + 11), radius=4, fill=GROUP_TINT[g], outline=INK_MUTED)
-        _text(img, (x + 15, y), str(g), 17, INK, bold=True, anchor="m")
+        stamp_text(img, (x + 15, y), str(g), 17, INK, bold=True, anchor="m")
         lines = wrap_text(f"{votes} votes: {' '.join(codes)}", font(16), 300)
         for i, line in enumerate(lines):
-            _text(img, (x + 40, y + i * 20), line, 16, INK)
+            stamp_text(img, (x + 40, y + i * 20), line, 16, INK)
         y += 20 * len(lines) + 6
 
 
@@ -288,7 +264,7 @@ def _vote_square(img: Image.Image, xy: tuple[float, float], ev: int, holder: int
     else:
         fill, txt = player(holder).color, player(holder).text
     draw.rectangle((x - half, y - 13, x + half, y + 13), fill=fill, outline=INK, width=2)
-    _text(img, (x, y), str(ev), 18, txt, bold=True, anchor="m")
+    stamp_text(img, (x, y), str(ev), 18, txt, bold=True, anchor="m")
     # the capital: a star right of the square, filled by whoever won the state outright
     sx, sy = x + half + 12, y
     star = shape_points("star", (sx, sy), 19 if not won else 24)
@@ -362,48 +338,48 @@ def _panel(img: Image.Image, view: dict) -> None:
         head = "Throwing for first player"
     else:
         head = f"Turn {view['turns']}: {players[turn]['name']}"
-    _text(img, (x0, y), head[:34], 22, INK, bold=True)
+    stamp_text(img, (x0, y), head[:34], 22, INK, bold=True)
     y += 36
     closed = view["board_closed"]
     badge = "BOARD CLOSED" if closed else f"Board open · {view['pinned']}/48 states pinned"
     bw = 380
     draw.rounded_rectangle((x0, y - 15, x0 + bw, y + 15), radius=6, fill=INK if closed else WHITE,
                            outline=INK, width=2)
-    _text(img, (x0 + bw / 2, y), badge, 18, WHITE if closed else INK, bold=True, anchor="m")
+    stamp_text(img, (x0 + bw / 2, y), badge, 18, WHITE if closed else INK, bold=True, anchor="m")
     y += 26
     if closed and phase != "over":
-        _text(img, (x0, y + 6), "Doubles on the white dice count the votes.", 16, INK_MUTED)
+        stamp_text(img, (x0, y + 6), "Doubles on the white dice count the votes.", 16, INK_MUTED)
         y += 24
     # the last throw
     y += 12
     dice = view.get("dice")
-    _text(img, (x0, y + 23), "Last throw:", 18, INK, bold=True)
+    stamp_text(img, (x0, y + 23), "Last throw:", 18, INK, bold=True)
     dx = x0 + 124
     if dice:
         g = dice["group"]
         _die(img, dx, y, g, GROUP_TINT[g])
-        _text(img, (dx + 23, y + 60), f"group {g}", 16, INK_MUTED, anchor="m")
+        stamp_text(img, (dx + 23, y + 60), f"group {g}", 16, INK_MUTED, anchor="m")
         _die(img, dx + 64, y, dice["white"][0], WHITE)
         _die(img, dx + 118, y, dice["white"][1], WHITE)
         total = sum(dice["white"])
-        _text(img, (dx + 176, y + 14), f"= {total}", 20, INK, bold=True)
+        stamp_text(img, (dx + 176, y + 14), f"= {total}", 20, INK, bold=True)
         if dice["white"][0] == dice["white"][1]:
-            _text(img, (dx + 176, y + 38), "doubles", 16, INK_MUTED)
+            stamp_text(img, (dx + 176, y + 38), "doubles", 16, INK_MUTED)
         if phase == "move":
-            _text(img, (dx + 64, y + 60), f"{view['remaining']} left to place", 16, INK_MUTED)
+            stamp_text(img, (dx + 64, y + 60), f"{view['remaining']} left to place", 16, INK_MUTED)
     elif phase == "opening":
         throws = [f"{p['name'][:10]} {p['opening']}" for p in players if p.get("opening") is not None]
-        _text(img, (dx, y + 12), "for first player:", 16, INK_MUTED)
+        stamp_text(img, (dx, y + 12), "for first player:", 16, INK_MUTED)
         for i, line in enumerate(wrap_text(", ".join(throws) or "nobody yet", font(16), x1 - dx)[:2]):
-            _text(img, (dx, y + 34 + i * 20), line, 16, INK)
+            stamp_text(img, (dx, y + 34 + i * 20), line, 16, INK)
     else:
-        _text(img, (dx, y + 23), "none yet", 18, INK_MUTED)
+        stamp_text(img, (dx, y + 23), "none yet", 18, INK_MUTED)
     y += 90
     # players
-    _text(img, (x0, y), "Player", 16, INK_MUTED, bold=True)
-    _text(img, (x1 - 128, y), "votes", 16, INK_MUTED, bold=True, anchor="r")
-    _text(img, (x1 - 62, y), "states", 16, INK_MUTED, bold=True, anchor="r")
-    _text(img, (x1, y), "cards", 16, INK_MUTED, bold=True, anchor="r")
+    stamp_text(img, (x0, y), "Player", 16, INK_MUTED, bold=True)
+    stamp_text(img, (x1 - 128, y), "votes", 16, INK_MUTED, bold=True, anchor="r")
+    stamp_text(img, (x1 - 62, y), "states", 16, INK_MUTED, bold=True, anchor="r")
+    stamp_text(img, (x1, y), "cards", 16, INK_MUTED, bold=True, anchor="r")
     y += 24
     for s, p in enumerate(players):
         row_h = 40
@@ -414,15 +390,15 @@ def _panel(img: Image.Image, view: dict) -> None:
         muted = not p["active"]
         color = INK_MUTED if muted else INK
         name = p["name"] if len(p["name"]) <= 14 else p["name"][:13] + "…"
-        _text(img, (x0 + 38, mid), name, 18, color, bold=(s == view.get("winner")))
+        stamp_text(img, (x0 + 38, mid), name, 18, color, bold=(s == view.get("winner")))
         if muted:
-            _text(img, (x1 - 128, mid), "out", 18, INK_MUTED, anchor="r")
+            stamp_text(img, (x1 - 128, mid), "out", 18, INK_MUTED, anchor="r")
         else:
-            _text(img, (x1 - 128, mid), str(p["votes"]), 20, color, bold=True, anchor="r")
-            _text(img, (x1 - 62, mid), str(p["states"]), 18, color, anchor="r")
-            _text(img, (x1, mid), str(p["cards_left"]), 18, color, anchor="r")
+            stamp_text(img, (x1 - 128, mid), str(p["votes"]), 20, color, bold=True, anchor="r")
+            stamp_text(img, (x1 - 62, mid), str(p["states"]), 18, color, anchor="r")
+            stamp_text(img, (x1, mid), str(p["cards_left"]), 18, color, anchor="r")
         y += row_h
-    _text(img, (x0, y + 10), "votes = the count if it were held now", 16, INK_MUTED)
+    stamp_text(img, (x0, y + 10), "votes = the count if it were held now", 16, INK_MUTED)
     y += 34
     # majority bar
     bar_w = x1 - x0
@@ -435,12 +411,12 @@ def _panel(img: Image.Image, view: dict) -> None:
             cx += w
     mx = x0 + bar_w * view["majority"] / view["total_votes"]
     draw.line([(mx, y - 5), (mx, y + 21)], fill=INK, width=3)
-    _text(img, (mx, y + 32), "266", 16, INK, bold=True, anchor="m")
+    stamp_text(img, (mx, y + 32), "266", 16, INK, bold=True, anchor="m")
     y += 52
     # tabulations
     tabs = view.get("tabulations") or []
     if tabs:
-        _text(img, (x0, y), f"Tabulations: {len(tabs)}", 18, INK, bold=True)
+        stamp_text(img, (x0, y), f"Tabulations: {len(tabs)}", 18, INK, bold=True)
         y += 24
         for t in tabs[-2:]:
             parts = [f"{players[s]['name'][:8]} {v}" for s, v in enumerate(t["votes"]) if v is not None]
@@ -450,7 +426,7 @@ def _panel(img: Image.Image, view: dict) -> None:
             elif t.get("eliminated"):
                 line += " — out: " + ", ".join(players[s]["name"][:8] for s in t["eliminated"])
             for wl in wrap_text(line, font(16), x1 - x0)[:3]:
-                _text(img, (x0, y), wl, 16, INK)
+                stamp_text(img, (x0, y), wl, 16, INK)
                 y += 21
         y += 6
     # the last moves
@@ -458,7 +434,7 @@ def _panel(img: Image.Image, view: dict) -> None:
     if view.get("outcome"):
         log = [view["outcome"]]
     if log:
-        _text(img, (x0, y), "Last moves", 18, INK, bold=True)
+        stamp_text(img, (x0, y), "Last moves", 18, INK, bold=True)
         y += 24
         bottom = img.size[1] - 24
         lines: list[str] = []
@@ -466,7 +442,7 @@ def _panel(img: Image.Image, view: dict) -> None:
             lines.extend(wrap_text(entry.replace("**", ""), font(16), x1 - x0))
         fits = max(0, (bottom - y) // 21)
         for wl in lines[-fits:] if fits else []:
-            _text(img, (x0, y), wl, 16, INK)
+            stamp_text(img, (x0, y), wl, 16, INK)
             y += 21
 
 

@@ -27,7 +27,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
-from .core import (INK, INK_MUTED, LAND_DIM, LEADER, MapStyle, PANEL, PAPER, USMap, WHITE, draw_marker,
+from .core import (stamp_text, text_mask, INK, INK_MUTED, LAND_DIM, LEADER, MapStyle, PANEL, PAPER, USMap, WHITE, draw_marker,
                    draw_shape, font, mix, player, text_color_on)
 
 CODES = ("MT", "NV", "IA", "CO", "WI", "VA", "NC", "MI", "OH", "PA", "FL")
@@ -112,31 +112,6 @@ def _box_port(code: str, n: int) -> tuple[float, float]:
 
 # ---------------------------------------------------------------- cached pieces
 
-@lru_cache(maxsize=4096)
-def _text_mask(text: str, size: int, bold: bool, condensed: bool, stroke: int) -> tuple[Image.Image, int, int]:
-    """Text rendered once into an L mask; returns (mask, dx, dy) where (dx, dy)
-    is the mask's top-left relative to the anchor point 'lm' (left, middle)."""
-    fnt = font(size, bold=bold, condensed=condensed)
-    l, t, r, b = fnt.getbbox(text, anchor="lm", stroke_width=stroke)
-    w, h = max(1, r - l), max(1, b - t)
-    mask = Image.new("L", (w, h), 0)
-    ImageDraw.Draw(mask).text((-l, -t), text, font=fnt, fill=255, anchor="lm", stroke_width=stroke)
-    return mask, l, t
-
-
-def _text(img: Image.Image, xy: tuple[float, float], text: str, size: int = 18, fill=INK, bold: bool = False,
-          anchor: str = "l", condensed: bool = False, halo=None) -> int:
-    """Stamp cached text at xy (vertically centred). anchor: l, m or r. Returns the width."""
-    if not text:
-        return 0
-    mask, dx, dy = _text_mask(text, size, bold, condensed, 0)
-    w = mask.size[0]
-    x = xy[0] - (w / 2 if anchor == "m" else w if anchor == "r" else 0)
-    if halo is not None:
-        sm, sdx, sdy = _text_mask(text, size, bold, condensed, max(2, size // 8))
-        img.paste(halo, (round(x + sdx - dx), round(xy[1] + sdy)), sm)
-    img.paste(fill, (round(x), round(xy[1] + dy)), mask)
-    return w
 
 
 @lru_cache(maxsize=64)
@@ -245,13 +220,13 @@ def _paint_states(img: Image.Image, n: int, holders: dict, florida_pays: bool) -
         label = f"{code} {ELECTORS[code]}"
         if code == "FL" and h is not None and not florida_pays:
             label = "FL 0/29"
-        w = _text_mask(label, 17, True, True, 0)[0].size[0]
+        w = text_mask(label, 17, True, True, 0)[0].size[0]
         # Virginia and North Carolina are short and stacked: label and marker side by side.
         side = h is not None and code in SIDE_BY_SIDE
         lx, ly = (ax - 20, ay) if side else (ax, ay - 14 if h is not None else ay)
         # a pill under the label hides the end of the leader line
         draw.rounded_rectangle((lx - w / 2 - 4, ly - 11, lx + w / 2 + 4, ly + 11), radius=6, fill=bg)
-        _text(img, (lx, ly), label, 17, fill=text_color_on(bg), bold=True, anchor="m", condensed=True)
+        stamp_text(img, (lx, ly), label, 17, fill=text_color_on(bg), bold=True, anchor="m", condensed=True)
         if h is not None:
             draw_marker(img, (lx + w / 2 + 22, ay) if side else (ax, ay + 16), h, size=34)
 
@@ -267,26 +242,26 @@ def _draw_boxes(img: Image.Image, view: dict, holders: dict, florida_pays: bool,
         band = player(h).color if h is not None else (200, 200, 194)
         draw.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + HEADER_H), radius=5, fill=band)
         tc = text_color_on(band)
-        _text(img, (x0 + 10, y0 + HEADER_H / 2 + 1), f"{code} {ELECTORS[code]}", 19, fill=tc, bold=True)
+        stamp_text(img, (x0 + 10, y0 + HEADER_H / 2 + 1), f"{code} {ELECTORS[code]}", 19, fill=tc, bold=True)
         if h is None:
             right = "set aside"
         else:
             right = player(h).letter + (" · lead<2: 0" if code == "FL" and not florida_pays else " holds")
-        _text(img, (x1 - 10, y0 + HEADER_H / 2 + 1), right, 16, fill=tc, bold=True, anchor="r", condensed=True)
+        stamp_text(img, (x1 - 10, y0 + HEADER_H / 2 + 1), right, 16, fill=tc, bold=True, anchor="r", condensed=True)
         for s, pyr in enumerate(st["pyramids"]):
             ry = y0 + HEADER_H + 2 + s * ROW_H
             mid = ry + ROW_H / 2
             style = player(s)
             muted = s in out
             ink = INK_MUTED if muted else INK
-            _text(img, (x0 + 8, mid), style.letter, 17, fill=ink, bold=True)
+            stamp_text(img, (x0 + 8, mid), style.letter, 17, fill=ink, bold=True)
             draw_shape(draw, style.shape, (x0 + 34, mid), 16, mix(style.color, WHITE, 0.55) if muted else style.color,
                        outline=INK, width=1)
             x = x0 + 50
             for p in pyr:
                 x += _triangle(draw, x, ry + ROW_H - 3, p, mix(style.color, WHITE, 0.55) if muted else style.color) + 5
             total = sum(pyr)
-            _text(img, (x1 - 10, mid), str(total) if pyr else "–", 17, fill=ink, bold=bool(pyr), anchor="r")
+            stamp_text(img, (x1 - 10, mid), str(total) if pyr else "–", 17, fill=ink, bold=bool(pyr), anchor="r")
 
 
 def _panel_players(img: Image.Image, view: dict, y: int, electors: list, out: set[int], show_picks: bool) -> int:
@@ -296,11 +271,11 @@ def _panel_players(img: Image.Image, view: dict, y: int, electors: list, out: se
     x0, x1 = PANEL_X + 14, PANEL_X + PANEL_W - 14
     if show_picks:
         cols = {"EV": x1 - 150, "L": x1 - 108, "M": x1 - 76, "S": x1 - 44}
-        _text(img, (x1, y), "pick", 16, fill=INK_MUTED, bold=True, anchor="r")
+        stamp_text(img, (x1, y), "pick", 16, fill=INK_MUTED, bold=True, anchor="r")
     else:  # after round 12 every pyramid is on the map: electors only
         cols = {"electors": x1}
     for k, xx in cols.items():
-        _text(img, (xx, y), k, 16, fill=INK_MUTED, bold=True, anchor="r")
+        stamp_text(img, (xx, y), k, 16, fill=INK_MUTED, bold=True, anchor="r")
     y += 22
     row = 40
     ev_x = cols.get("EV", x1)
@@ -317,14 +292,14 @@ def _panel_players(img: Image.Image, view: dict, y: int, electors: list, out: se
         while len(label) > 3 and fnt.getlength(label) > limit:
             label = label[:-2] + "…"
         ink = INK_MUTED if muted else INK
-        _text(img, (x0 + 38, mid), label, 18, fill=ink, bold=not muted)
+        stamp_text(img, (x0 + 38, mid), label, 18, fill=ink, bold=not muted)
         ev = electors[s]
-        _text(img, (ev_x, mid), "–" if ev is None else str(ev), 20, fill=ink, bold=True, anchor="r")
+        stamp_text(img, (ev_x, mid), "–" if ev is None else str(ev), 20, fill=ink, bold=True, anchor="r")
         if show_picks:
             sup = p["supply"]
             for key, size in (("L", "large"), ("M", "medium"), ("S", "small")):
-                _text(img, (cols[key], mid), str(sup[size]), 18, fill=ink, anchor="r")
-            _text(img, (x1, mid), "✓" if p.get("picked") else "…", 20, fill=INK, bold=True, anchor="r")
+                stamp_text(img, (cols[key], mid), str(sup[size]), 18, fill=ink, anchor="r")
+            stamp_text(img, (x1, mid), "✓" if p.get("picked") else "…", 20, fill=INK, bold=True, anchor="r")
         y += row
     return y
 
@@ -343,7 +318,7 @@ def _wrapped(img: Image.Image, x: int, y: int, text: str, size: int = 17, width:
     if line:
         lines.append(line)
     for ln in lines[:max_lines]:
-        _text(img, (x, y + size * 0.7), ln, size, fill=fill, bold=bold)
+        stamp_text(img, (x, y + size * 0.7), ln, size, fill=fill, bold=bold)
         y += round(size * 1.35)
     return y
 
@@ -351,19 +326,19 @@ def _wrapped(img: Image.Image, x: int, y: int, text: str, size: int = 17, width:
 def _legend(img: Image.Image, y: int) -> int:
     draw = ImageDraw.Draw(img)
     x = PANEL_X + 14
-    _text(img, (x, y + 10), "Pyramids:", 16, fill=INK_MUTED, bold=True)
+    stamp_text(img, (x, y + 10), "Pyramids:", 16, fill=INK_MUTED, bold=True)
     x += 90
     for pts, label in ((3, "large 3"), (2, "medium 2"), (1, "small 1")):
         x += _triangle(draw, x, y + 20, pts, (150, 150, 150)) + 5
-        x += _text(img, (x, y + 10), label, 16, fill=INK) + 14
+        x += stamp_text(img, (x, y + 10), label, 16, fill=INK) + 14
     return y + 30
 
 
 def _panel_common(img: Image.Image, view: dict, title: str, subtitle: str) -> int:
     y = 24
-    _text(img, (PANEL_X + 14, y + 14), title, 26, bold=True)
+    stamp_text(img, (PANEL_X + 14, y + 14), title, 26, bold=True)
     y += 40
-    _text(img, (PANEL_X + 14, y + 10), subtitle, 17, fill=INK_MUTED)
+    stamp_text(img, (PANEL_X + 14, y + 10), subtitle, 17, fill=INK_MUTED)
     return y + 30
 
 
