@@ -149,7 +149,8 @@ def _make_autocomplete(client: "PoliticsBot", spec: CommandSpec, option: str):
 
 
 def build_group(client: "PoliticsBot") -> app_commands.Group:
-    root = app_commands.Group(name="politics", description="Election board games in this channel")
+    # Games live in server channels; DMs only carry private hands and picks.
+    root = app_commands.Group(name="politics", description="Election board games in this channel", guild_only=True)
     groups: dict[str, app_commands.Group] = {}
     for spec in commands().values():
         command = make_command(client, spec)

@@ -213,6 +213,8 @@ class GameService:
     # ================================================================
     async def cmd_new(self, ctx: Ctx, game: str, seed: int | None = None, bots: int | None = None,
                       settings: str | None = None) -> list[Outgoing]:
+        if not ctx.guild_id:
+            raise InputError("Games are played in server channels, not in direct messages.")
         chosen = get_game(game)
         parsed = parse_settings(settings)
         bot_settings, game_settings = self._split_settings(parsed)

@@ -75,7 +75,11 @@ class Store:
         await db.execute("PRAGMA busy_timeout=5000")
         await db.execute("PRAGMA synchronous=FULL")
         store = cls(db, path)
-        await store.migrate()
+        try:
+            await store.migrate()
+        except Exception:
+            await db.close()
+            raise
         return store
 
     async def close(self) -> None:
@@ -84,6 +88,10 @@ class Store:
     async def migrate(self) -> None:
         async with self.db.execute("PRAGMA user_version") as cur:
             (current,) = await cur.fetchone()
+        if current > SCHEMA_VERSION:
+            # Written by a newer bot: running old code on it could lose data.
+            raise RuntimeError(f"The database {self.path} was written by a newer politics-bot (schema {current}; "
+                               f"this one knows {SCHEMA_VERSION}). Upgrade the bot or set DATABASE_PATH to another file.")
         for number in range(current, SCHEMA_VERSION):
             await self.db.execute("BEGIN IMMEDIATE")
             try:

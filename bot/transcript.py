@@ -21,8 +21,6 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from engines import get_game
-
 from .messages import Button, Ctx, Outgoing, Select, User
 from .registry import InputError, parse_command_line
 from .service import GameService

@@ -249,3 +249,11 @@ async def test_a_failing_scheduled_move_backs_off_instead_of_spinning(tmp_path):
     assert await svc.store.due(clock.now + 30) == []  # postponed a minute
     assert await svc.store.due(clock.now + 61) == [CH]
     await svc.store.close()
+
+
+async def test_games_are_not_opened_in_direct_messages(tmp_path):
+    from bot.messages import Ctx
+    svc = await service_on(str(tmp_path / "s.db"))
+    out = await svc.handle(Ctx(alice, "dm-1", None), "new", {"game": "primary-general"})
+    assert "server channels" in out[0].text
+    await svc.store.close()

@@ -145,3 +145,12 @@ def test_schema_file_is_plain_sql():
         con.executescript(m)
     names = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"games", "archive", "server_data"} <= names
+
+
+async def test_a_database_from_a_newer_bot_is_refused_not_touched(tmp_path):
+    path = str(tmp_path / "new.db")
+    store = await Store.open(path)
+    await store.db.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
+    await store.close()
+    with pytest.raises(RuntimeError, match="newer politics-bot"):
+        await Store.open(path)
