@@ -646,18 +646,15 @@ class GameService:
         count (stale clicks are refused) and the words chosen so far."""
         acted = record["acted"][seat]
         legal = [a.tokens() for a in game.legal_actions(state, seat)]
-        while True:
-            depth = len(prefix)
-            matching = [t for t in legal if tuple(t[:depth]) == prefix]
-            nexts: list[str] = []
-            for t in matching:
-                if len(t) > depth and t[depth] not in nexts:
-                    nexts.append(t[depth])
-            # A step with one choice and nothing to confirm is no choice: skip it.
-            if len(nexts) == 1 and not any(tuple(t) == prefix for t in matching):
-                prefix = prefix + (nexts[0],)
-                continue
-            break
+        # A step with one choice and nothing to confirm is no choice: skip it.
+        while _forced(legal, prefix):
+            prefix = prefix + (next(t[len(prefix)] for t in legal if tuple(t[:len(prefix)]) == prefix),)
+        depth = len(prefix)
+        matching = [t for t in legal if tuple(t[:depth]) == prefix]
+        nexts: list[str] = []
+        for t in matching:
+            if len(t) > depth and t[depth] not in nexts:
+                nexts.append(t[depth])
         complete = any(tuple(t) == prefix for t in matching) and depth > 0
         rows: list[Row] = []
         base = f"{channel_id}:{acted}:"
