@@ -426,7 +426,8 @@ class GameService:
         action = game.parse_action(text)
         # The view before the move only serves the renderer (it may draw just what changed).
         before = game.view(state, None) if self.render_enabled else None
-        before_private = {s: game.private_text(state, s) for s in range(len(record["players"]))}
+        humans = [s for s, p in enumerate(record["players"]) if not p["bot"]]  # AI seats get no DMs
+        before_private = {s: game.private_text(state, s) for s in humans}
         waiting_before = set(game.to_act(state))
         # Described before the move: afterwards a card it names may have left play.
         done_label = game.describe_action(state, seat, action) if actor is not None and seat != SYSTEM else ""
@@ -449,7 +450,7 @@ class GameService:
             header += f"\n🏁 **Game over.** {result.summary}"
         out.append(self._board_message(channel_id, record, game, state, header, previous=before))
         waiting_after = set(game.to_act(state))
-        for s in range(len(record["players"])):
+        for s in humans:
             private_events = [e for e in events if e.to is not None and s in e.to]
             newly_waiting = s in waiting_after and (s not in waiting_before or s == seat)
             changed = game.private_text(state, s) != before_private[s]
@@ -694,7 +695,6 @@ class GameService:
     # ================================================================
     def _board_message(self, channel_id: str, record: dict, game: Game, state, header: str,
                        previous: dict | None) -> Outgoing:
-        view = game.view(state, None)
         status = game.status_text(state)
         result = game.result(state)
         text = "\n".join(x for x in (header.strip(), status if not result.finished else "") if x)
@@ -704,8 +704,10 @@ class GameService:
                      Button("My hand", f"pg:{channel_id}:hand", "secondary")]]
         job = None
         renderer = get_renderer(game.id) if self.render_enabled else None
-        if renderer is not None and (previous is None or previous != view):
-            job = _image_job(renderer, view, previous)
+        if renderer is not None:
+            view = game.view(state, None)
+            if previous is None or previous != view:
+                job = _image_job(renderer, view, previous)
         return Outgoing(to="channel", channel_id=channel_id, text=text or status, rows=rows, image_job=job)
 
     def _private_panel(self, ctx: Ctx, record: dict, game: Game, state, seat: int, to: str,
