@@ -16,8 +16,8 @@ from .transcript import TranscriptRunner
 
 ME = "you"
 
-INTRO = """politics-bot local table. Type a move (e.g. `play tack-center you`), a number from the
-menu shown, or a full command (`/politics hand`, `/politics status`, `/politics rules`).
+INTRO = """politics-bot local table: {title}. Type a number from the menu shown, a move as words
+({moves}), or a full command (`/politics hand`, `/politics status`, `/politics rules`).
 `help` lists commands; `quit` leaves (the game is saved in {db})."""
 
 
@@ -45,7 +45,8 @@ async def run_table(game_id: str | None, bots: int, seed: int | None, out_dir: s
     os.makedirs(out_dir, exist_ok=True)
     runner = await TranscriptRunner.create(db_path, render=True, image_dir=out_dir)
     runner.user(ME)
-    say(INTRO.format(db=db_path))
+    moves = ", ".join(f"`{game.usage(cls)}`" for cls in game.actions[:4])
+    say(INTRO.format(title=game.title, moves=moves, db=db_path))
     menu: list[tuple[str, object]] = []
 
     async def send(line: str) -> None:
@@ -67,7 +68,12 @@ async def run_table(game_id: str | None, bots: int, seed: int | None, out_dir: s
                 elif isinstance(item, Select):
                     menu.extend((label, ("select", value)) for label, value in item.options)
         if menu:
-            say("   " + "  ".join(f"[{i + 1}] {label}" for i, (label, _) in enumerate(menu)))
+            items = [f"[{i + 1}] {label}" for i, (label, _) in enumerate(menu)]
+            if sum(len(x) + 2 for x in items) <= 100:
+                say("   " + "  ".join(items))
+            else:  # a long menu reads better as a list
+                for item in items:
+                    say("   " + item)
 
     loaded = await runner.service._load("100000000000000001")
     if loaded is None:
