@@ -1,0 +1,1 @@
+"""Politics: The Game (politics-trivia). GAME is defined in game.py once the engine lands."""
