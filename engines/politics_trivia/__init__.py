@@ -1,1 +1,2 @@
-"""Politics: The Game (politics-trivia). GAME is defined in game.py once the engine lands."""
+"""Politics: The Game (politics-trivia)."""
+from .game import GAME, PoliticsTrivia  # noqa: F401
