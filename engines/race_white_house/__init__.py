@@ -1,0 +1,1 @@
+from .game import GAME, RaceWhiteHouse  # noqa: F401

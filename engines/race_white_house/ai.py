@@ -1,0 +1,182 @@
+"""The AI of Race for the White House (and the `rest` helper's placement plan).
+
+Placement is greedy, one vote at a time, where it raises the party's expected
+electoral votes most. A state's chance for me is a race between what I still
+need and what my opponent still needs: w = b² / (a² + b²) (a: my blocks still
+needed, b: theirs), zero if my empty blocks can no longer reach the number.
+So a vote is worth most where a race is close to its end ("thick late"), and
+big states weigh in by their electoral votes ("feed the big states"). Early in
+the game a vote also earns a bonus for taking the lead in a category of a
+state, because leads are what the Issues cards' ADD pays on ("thin early").
+TV money is saved for late in the game; debates are always taken.
+"""
+from __future__ import annotations
+
+from ..core import Action
+from ..rng import Rng
+from .data import CAPS, CATEGORIES, ENTRY_COST, EV, ISSUE_BY_SLUG, LEAN, TO_ELECT, TO_WIN, TRACKS, TV_LOT, TV_PRICE
+from .game import (_ADVANCE, _DEBATE, _DECLARE, _DONE, _ENTER, _HOME, _PASS, _REST, _ROLL, _TAKE, OFF, OTHER,
+                   RaceWhiteHouse, RWHState, Step, _buy, leads, on_sheet, party_ev, sheet_codes, step_codes)
+
+LEAD_BONUS = 0.9      # early-game value (in electoral votes) of taking a category lead
+RESERVE = 25_000_000  # money kept for late TV before paying to enter a campaign
+
+
+def _chance(a: int, b: int, my_room: int) -> float:
+    if a <= 0:
+        return 1.0
+    if my_room < a:
+        return 0.0
+    if b <= 0:
+        return 0.0
+    return b * b / (a * a + b * b)
+
+
+def _lateness(state: RWHState) -> float:
+    """0 early in the game .. 1 late (by the electoral votes already decided)."""
+    decided = party_ev(state, "D") + party_ev(state, "R")
+    return min(1.0, decided / 300 + state.round / 40)
+
+
+def plan(state: RWHState, step: Step, party: str) -> list[tuple[str, int, int]]:
+    """Where this placement's remaining votes go: [(code, cat, n)], legal in order."""
+    o, t = OFF[party], OFF[OTHER[party]]
+    owner, fill = state.owner, state.fill
+    cats = (0, 1, 2, 3, 4) if step.cat < 0 else (step.cat,)
+    late = _lateness(state)
+    bonus = LEAD_BONUS * (1.0 - late)
+    # local copies: [mine per cat], [theirs per cat]
+    work: dict[str, list[int]] = {}
+    for code in step_codes(state, step):
+        if owner[code]:
+            continue
+        work[code] = fill[code][:]
+    if not work:
+        return []
+
+    def best_in(code: str) -> tuple[float, int]:
+        f = work[code]
+        cap = CAPS[code]
+        mine = f[o] + f[o + 1] + f[o + 2] + f[o + 3] + f[o + 4]
+        theirs = f[t] + f[t + 1] + f[t + 2] + f[t + 3] + f[t + 4]
+        tw = TO_WIN[code]
+        a, b = tw - mine, tw - theirs
+        if a <= 0:
+            return -1.0, -1
+        my_room = sum(cap) - mine
+        their_room = sum(cap) - theirs
+        bb = b if their_room >= b else 99
+        gain = EV[code] * (_chance(a - 1, bb, my_room - 1) - _chance(a, bb, my_room))
+        best, best_k = -1.0, -1
+        for k in cats:
+            r = cap[k] - f[o + k]
+            if r <= 0:
+                continue
+            v = 0.0
+            mk, tk = f[o + k], f[t + k]
+            if mk <= tk and cap[k] > mk + 1:  # this vote takes (or ties toward) the lead in k
+                v += bonus * (2.0 if mk == tk else 0.5) * (1.0 + EV[code] / 20)
+            v += r * 0.01
+            if v > best:
+                best, best_k = v, k
+        if best_k < 0:
+            return -1.0, -1
+        return gain + best, best_k
+
+    scores = {code: best_in(code) for code in work}
+    out: list[tuple[str, int, int]] = []
+    remaining = step.remaining
+    while remaining > 0 and scores:
+        code = max(scores, key=lambda c: scores[c][0])
+        score, k = scores[code]
+        if score < 0 or k < 0:
+            break
+        work[code][o + k] += 1
+        remaining -= 1
+        if out and out[-1][0] == code and out[-1][1] == k:
+            out[-1] = (code, k, out[-1][2] + 1)
+        else:
+            out.append((code, k, 1))
+        f = work[code]
+        if f[o] + f[o + 1] + f[o + 2] + f[o + 3] + f[o + 4] >= TO_WIN[code]:
+            del scores[code]
+        else:
+            scores[code] = best_in(code)
+    return out
+
+
+def _issue_value(state: RWHState, p: int, pos: tuple) -> float:
+    pawn = state.pawns[p]
+    party = pawn.party
+    total = 0.0
+    for cat, n in pos[2]:
+        for code in sheet_codes(pawn.sheet):
+            if state.owner[code] or not leads(state, code, party, cat):
+                continue
+            f = state.fill[code]
+            r = min(n, CAPS[code][cat] - f[OFF[party] + cat])
+            if r > 0:
+                total += r * (0.5 + EV[code] / TO_WIN[code] / 2)
+    return total - pos[3] * 1.6
+
+
+def choose(game: RaceWhiteHouse, state: RWHState, seat: int, rng: Rng) -> Action:
+    p = game.acting_pawn(state)
+    assert p is not None
+    pawn = state.pawns[p]
+    party = pawn.party
+    for code, q in state.undeclared:
+        if state.pawns[q].seat == seat:
+            return _DECLARE[code]
+    if not state.steps:
+        return _ROLL
+    step = state.steps[0]
+    kind = step.kind
+    if kind == "place":
+        legal = game.legal_actions(state, seat)
+        if _REST in legal:
+            return _REST
+        return _DONE
+    if kind == "declare":
+        return _DONE
+    if kind == "home":
+        taken = {q.home for q in state.pawns}
+
+        def home_score(c: str) -> float:
+            lean = LEAN[c]
+            return EV[c] * (1.3 if lean == "" else (1.0 if lean == party else 0.5))
+        choices = [c for c in sheet_codes(pawn.sheet) if c not in taken]
+        return _HOME[max(choices, key=home_score)]
+    if kind == "issue":
+        card = ISSUE_BY_SLUG[step.card]
+        a, b = card[2]
+        va, vb = _issue_value(state, p, a), _issue_value(state, p, b)
+        return _TAKE[a[0] if va >= vb else b[0]]
+    if kind == "enter":
+        cost = ENTRY_COST[step.card]
+        if not cost or state.funds[party] >= cost + RESERVE:
+            return _ENTER
+        return _PASS
+    if kind == "advance":
+        funds = state.funds[party]
+        options = [t for t in TRACKS if not ENTRY_COST[t] or funds >= ENTRY_COST[t] + RESERVE]
+        # the campaign whose category this party leads in most states (ADD spaces pay on leads)
+        def track_score(t: str) -> int:
+            k = CATEGORIES.index(t)
+            return sum(1 for c in sheet_codes(pawn.sheet) if not state.owner[c] and leads(state, c, party, k))
+        return _ADVANCE[max(options, key=track_score)] if options else _PASS
+    if kind == "debate":
+        return _DEBATE
+    if kind == "buy":
+        late = _lateness(state)
+        funds = state.funds[party]
+        lots = funds // TV_PRICE
+        mine, theirs = party_ev(state, party), party_ev(state, OTHER[party])
+        if late >= 0.6 or max(mine, theirs) >= TO_ELECT - 90:
+            return _buy(lots * TV_LOT) if lots else _PASS
+        return _PASS
+    legal = game.legal_actions(state, seat)
+    return legal[rng.below(len(legal))]
+
+
+__all__ = ["choose", "plan", "on_sheet"]
