@@ -1,0 +1,246 @@
+"""Forgiving free-text answer matching.
+
+`matches(given, question)` accepts what a fair quizmaster would accept:
+case, accents, punctuation, leading articles, "St."/"Saint", "&"/"and",
+numbers written as words ("twenty-seven", "nineteenth", "nineteen sixty-one"),
+the alternatives listed in `Question.accept`, and small typos (Damerau-Levenshtein
+distance 1 for answers of 4-7 characters, 2 from 8 characters; none for shorter
+answers and never inside numbers). A typo is only forgiven when the text is
+strictly closer to the answer than to every wrong choice, and never when the text
+is itself another known answer ("Kansas" is not a typo of "Arkansas").
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .questions import Question
+
+_UNITS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19,
+}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+         "eighty": 80, "ninety": 90}
+_ORD_UNITS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
+    "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17,
+    "eighteenth": 18, "nineteenth": 19,
+}
+_ORD_TENS = {"twentieth": 20, "thirtieth": 30, "fortieth": 40, "fiftieth": 50, "sixtieth": 60,
+             "seventieth": 70, "eightieth": 80, "ninetieth": 90}
+_MULT = {"hundred": 100, "thousand": 1000, "million": 1_000_000,
+         "hundredth": 100, "thousandth": 1000, "millionth": 1_000_000}
+_SMALL = {**_UNITS, **_ORD_UNITS}
+_TENS_ALL = {**_TENS, **_ORD_TENS}
+_NUMBER_WORDS = set(_SMALL) | set(_TENS_ALL) | set(_MULT)
+
+_SYNONYMS = {"saint": "st", "mount": "mt", "fort": "ft", "vs": "v", "versus": "v", "usa": "us"}
+_ARTICLES = {"the", "a", "an"}
+# Trailing words that may be left off an answer ("Sunshine" for "Sunshine State").
+_OPTIONAL_TAIL = ("amendment", "state", "river", "party", "national park")
+
+_ORDINAL_DIGITS = re.compile(r"^(\d+)(st|nd|rd|th)$")
+
+
+def _atoms(run: list[str]) -> list[tuple[str, int]]:
+    out: list[tuple[str, int]] = []
+    i = 0
+    while i < len(run):
+        w = run[i]
+        if w in _TENS_ALL:
+            v = _TENS_ALL[w]
+            nxt = run[i + 1] if i + 1 < len(run) else None
+            if w in _TENS and nxt is not None and nxt in _SMALL and 1 <= _SMALL[nxt] <= 9:
+                out.append(("n", v + _SMALL[nxt]))
+                i += 2
+                continue
+            out.append(("n", v))
+        elif w in _SMALL:
+            out.append(("n", _SMALL[w]))
+        else:
+            out.append(("m", _MULT[w]))
+        i += 1
+    return out
+
+
+def _evaluate(atoms: list[tuple[str, int]]) -> list[int]:
+    """Turn atoms into one or more numbers: standard English cardinals plus
+    year-style pairs ("nineteen sixty-one" -> 1961)."""
+    numbers: list[int] = []
+    total, group, prev, started, year_done = 0, 0, None, False, False
+    for kind, v in atoms:
+        if kind == "n":
+            if prev == "n":
+                if total == 0 and 10 <= group <= 99 and v <= 99 and not year_done:
+                    group = group * 100 + v
+                    year_done = True
+                    continue
+                numbers.append(total + group)
+                total, group, year_done = 0, 0, False
+            group += v
+        elif v == 100:
+            group = (group or 1) * 100
+            year_done = True
+        else:
+            total += (group or 1) * v
+            group = 0
+            year_done = True
+        started = True
+        prev = kind
+    if started:
+        numbers.append(total + group)
+    return numbers
+
+
+def _numbers_to_digits(tokens: list[str]) -> list[str]:
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        t = tokens[i]
+        if t in _NUMBER_WORDS and not (t in _MULT and (i == 0 or tokens[i - 1] not in _NUMBER_WORDS)):
+            run = [t]
+            j = i + 1
+            while j < len(tokens):
+                if tokens[j] in _NUMBER_WORDS:
+                    run.append(tokens[j])
+                    j += 1
+                elif (tokens[j] == "and" and j + 1 < len(tokens) and tokens[j + 1] in _NUMBER_WORDS
+                      and run[-1] in _MULT):
+                    j += 1
+                else:
+                    break
+            out.extend(str(n) for n in _evaluate(_atoms(run)))
+            i = j
+            continue
+        m = _ORDINAL_DIGITS.match(t)
+        out.append(m.group(1) if m else t)
+        i += 1
+    return out
+
+
+def numbers_in_words(text: str) -> int | None:
+    """The number that `text` spells out ("twenty-seven" -> 27, "nineteenth" -> 19,
+    "1,000" -> 1000), or None if it is not exactly one number."""
+    toks = normalise(text).split()
+    if len(toks) == 1 and toks[0].isdigit():
+        return int(toks[0])
+    return None
+
+
+@lru_cache(maxsize=65536)
+def normalise(text: str) -> str:
+    """Lower-case, accent-free, punctuation-free form with numbers as digits."""
+    s = unicodedata.normalize("NFKD", str(text))
+    s = "".join(c for c in s if not unicodedata.combining(c)).casefold()
+    s = s.replace("&", " and ")
+    s = re.sub(r"['\u2019\u2018`\u02bc]", "", s)               # apostrophes vanish: L'Enfant -> lenfant
+    s = re.sub(r"(?<=\d),(?=\d{3})", "", s)                    # 10,000 -> 10000
+    s = re.sub(r"(?<!\d)\.|\.(?!\d)", "", s)                   # U.S. -> us, but 7.2 stays
+    s = re.sub(r"[^\w.]+", " ", s).replace("_", " ")
+    tokens = [_SYNONYMS.get(t, t) for t in s.split()]
+    tokens = _numbers_to_digits(tokens)
+    while len(tokens) > 1 and tokens[0] in _ARTICLES:
+        tokens = tokens[1:]
+    return " ".join(tokens)
+
+
+def _forms(text: str) -> set[str]:
+    base = normalise(text)
+    out = {base} if base else set()
+    for tail in _OPTIONAL_TAIL:
+        if base.endswith(" " + tail) and len(base) > len(tail) + 2:
+            out.add(base[: -len(tail) - 1])
+    return out
+
+
+def _digits(s: str) -> tuple[str, ...]:
+    return tuple(re.findall(r"\d+(?:\.\d+)?", s))
+
+
+def osa_distance(a: str, b: str, limit: int = 3) -> int:
+    """Optimal-string-alignment (restricted Damerau-Levenshtein) distance, capped at limit+1."""
+    if a == b:
+        return 0
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    prev2: list[int] | None = None
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        best = cur[0]
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            v = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if prev2 is not None and i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                v = min(v, prev2[j - 2] + 1)
+            cur[j] = v
+            best = min(best, v)
+        if best > limit:
+            return limit + 1
+        prev2, prev = prev, cur
+    return min(prev[len(b)], limit + 1)
+
+
+def allowed_typos(form: str) -> int:
+    n = len(form.replace(" ", ""))
+    if n < 4:
+        return 0
+    return 1 if n < 8 else 2
+
+
+@lru_cache(maxsize=1)
+def _lexicon() -> frozenset[str]:
+    """Every answer, accepted form and wrong choice of the built-in bank, normalised."""
+    from .questions import bank
+    words: set[str] = set()
+    for q in bank():
+        for text in (q.answer, *q.accept, *q.wrong):
+            words |= _forms(text)
+    return frozenset(words)
+
+
+def answer_forms(q: Question) -> set[str]:
+    out: set[str] = set()
+    for text in (q.answer, *q.accept):
+        out |= _forms(text)
+    return out
+
+
+def wrong_forms(q: Question) -> set[str]:
+    out: set[str] = set()
+    for text in q.wrong:
+        out |= _forms(text)
+    return out - answer_forms(q)
+
+
+def matches(given: str, q: Question) -> bool:
+    """True if the free-text `given` should count as the answer to `q`."""
+    g = normalise(given or "")
+    if not g:
+        return False
+    good = answer_forms(q)
+    if g in good:
+        return True
+    bad = wrong_forms(q)
+    if g in bad or g in _lexicon():
+        return False
+    best = None
+    for f in good:
+        if _digits(f) != _digits(g):
+            continue
+        limit = allowed_typos(f)
+        if limit == 0:
+            continue
+        d = osa_distance(g, f, limit)
+        if d <= limit and (best is None or d < best):
+            best = d
+    if best is None:
+        return False
+    return all(osa_distance(g, w, best) > best for w in bad)

@@ -1,0 +1,638 @@
+"""The built-in trivia bank (State, General, Government) and custom uploads.
+
+Questions are generated from the fact tables in facts_states.py, facts_general.py
+and facts_government.py plus hand-written entries. Wrong choices are of the same
+kind as the answer and are picked deterministically from the question id, so the
+bank is identical on every run. The bank is built on first use and cached.
+"""
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+import re
+from functools import lru_cache
+from typing import Iterable, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from ..rng import Rng
+from .facts_general import NAME_ACCEPT, PRESIDENTS, VICE_PRESIDENTS, GENERAL_FACTS, Fact
+from .facts_government import AMENDMENTS, ARTICLES, GOVERNMENT_FACTS
+from .facts_states import BIRTH_STATE, BY_CODE, CODES, NEAR_BORDERS, ORIGINAL_13, STATE_EXTRAS, STATES
+from .usmap import LAND_BORDERS
+
+Category = Literal["state", "general", "government"]
+CATEGORIES: tuple[str, ...] = ("state", "general", "government")
+
+MAX_TEXT = 300
+MAX_CHOICE = 80
+
+
+class Question(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    category: Category
+    text: str
+    answer: str
+    wrong: tuple[str, ...]
+    state: str | None = None
+    free_text: bool = True
+    accept: tuple[str, ...] = ()
+
+    def choices(self) -> tuple[str, ...]:
+        """Answer first, then the wrong choices (the engine shuffles)."""
+        return (self.answer, *self.wrong)
+
+
+# ---------------------------------------------------------------- helpers
+
+def _rng(qid: str) -> Rng:
+    return Rng(int.from_bytes(hashlib.sha256(qid.encode()).digest()[:8], "big"))
+
+
+def _pick(qid: str, preferred: Iterable[str], fallback: Iterable[str], exclude: Iterable[str], k: int = 3) -> tuple[str, ...]:
+    """k distinct wrong choices: from `preferred` first, topped up from `fallback`;
+    never anything in `exclude`. Deterministic in qid."""
+    ex = {e.casefold() for e in exclude}
+    rng = _rng(qid)
+    out: list[str] = []
+    for pool in (preferred, fallback):
+        items = []
+        for x in pool:
+            if x.casefold() not in ex and x not in items and x not in out:
+                items.append(x)
+        rng.shuffle(items)
+        for x in items:
+            if len(out) == k:
+                break
+            out.append(x)
+    if len(out) < k:
+        raise ValueError(f"not enough wrong choices for {qid}")
+    return tuple(out)
+
+
+def _near_numbers(qid: str, value: int, lo: int = 0, spread: tuple[int, ...] = (1, 2, 3, 4), k: int = 3) -> tuple[str, ...]:
+    cands = [value + d for s in spread for d in (s, -s) if value + d >= lo]
+    return _pick(qid, [str(c) for c in cands], [], [str(value)], k)
+
+
+def ordinal(n: int) -> str:
+    if 10 <= n % 100 <= 20:
+        suffix = "th"
+    else:
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-")
+
+
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII"}
+
+
+def _states_near(code: str, depth: int = 2) -> list[str]:
+    """States within `depth` land steps of code, nearest first (code excluded)."""
+    seen = {code}
+    frontier = [code]
+    order: list[str] = []
+    for _ in range(depth):
+        nxt = []
+        for c in frontier:
+            for n in LAND_BORDERS.get(c, ()):
+                if n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        order += sorted(nxt)
+        frontier = nxt
+    return order
+
+
+def _borders(code: str) -> set[str]:
+    return set(LAND_BORDERS.get(code, ()))
+
+
+def _may_seem_to_border(a: str, b: str) -> bool:
+    return b in _borders(a) or frozenset((a, b)) in NEAR_BORDERS
+
+
+def _name(code: str) -> str:
+    return BY_CODE[code].name
+
+
+_STATE_ONLY = [c for c in CODES if c != "DC"]
+
+
+def _person_accept(name: str) -> tuple[str, ...]:
+    out = list(NAME_ACCEPT.get(name, ()))
+    last = name.split()[-1]
+    if _LAST_NAME_COUNT.get(last, 0) == 1 and last not in out:
+        out.append(last)
+    return tuple(out)
+
+
+def _people() -> set[str]:
+    return {p.name for p in PRESIDENTS} | {v.name for v in VICE_PRESIDENTS} | {
+        "Hillary Clinton", "George Clinton", "DeWitt Clinton", "Stonewall Jackson", "Jesse Jackson",
+        "Ketanji Brown Jackson", "John Marshall", "Thurgood Marshall", "Samuel Adams", "Henry Clay",
+        "Robert E. Lee", "Jefferson Davis", "Adlai Stevenson", "Gary Johnson", "Richard M. Johnson",
+        "Clarence Thomas", "Frances Perkins", "William Rehnquist", "Earl Warren", "Warren Burger",
+        "John Jay", "Benjamin Franklin", "Alexander Hamilton", "Tim Kaine", "Tim Walz",
+        "Stephen Douglas", "Frederick Douglass", "Henry Knox", "Edmund Randolph", "Bob Dole",
+        "Ross Perot", "John Kerry", "John McCain", "Mitt Romney", "Paul Ryan", "Sarah Palin",
+    }
+
+
+_LAST_NAME_COUNT: dict[str, int] = {}
+for _p in _people():
+    _LAST_NAME_COUNT[_p.split()[-1]] = _LAST_NAME_COUNT.get(_p.split()[-1], 0) + 1
+
+
+# ---------------------------------------------------------------- State questions
+
+def _state_questions() -> list[Question]:
+    out: list[Question] = []
+    capitals = {s.code: s.capital for s in STATES if s.capital}
+    nicknames = {s.code: s.nickname for s in STATES if s.nickname}
+    largest_names = [s.largest_city for s in STATES if s.largest_city]
+    dup_largest = {c for c in largest_names if largest_names.count(c) > 1}
+
+    def add(qid: str, code: str, text: str, answer: str, wrong: tuple[str, ...], free_text: bool = True, accept: tuple[str, ...] = ()):
+        out.append(Question(id=qid, category="state", text=text, answer=answer, wrong=wrong,
+                            state=code, free_text=free_text, accept=accept))
+
+    for s in STATES:
+        code, name = s.code, s.name
+        near = [c for c in _states_near(code, 3) if c != "DC"]
+        if s.capital:
+            qid = f"state-capital-{code}"
+            traps = [s.largest_city] if s.largest_city and s.largest_city != s.capital else []
+            near_caps = [capitals[c] for c in near[:8] if c in capitals]
+            wrong = traps[:1] + list(_pick(qid, near_caps, capitals.values(), [s.capital] + traps, 3 - len(traps[:1])))
+            accept = ("Salt Lake",) if s.capital == "Salt Lake City" else ()
+            add(qid, code, f"What is the capital of {name}?", s.capital, tuple(wrong), accept=accept)
+            if name.split()[0].casefold() not in s.capital.casefold():
+                qid = f"state-capital-of-{code}"
+                add(qid, code, f"{s.capital} is the capital of which state?", name,
+                    _pick(qid, [_name(c) for c in near[:6]], [_name(c) for c in _STATE_ONLY], [name]))
+        if s.nickname:
+            qid = f"state-nickname-{code}"
+            the = "" if s.nickname.startswith(("Land of", "Old Dominion")) else "the "
+            if s.nickname == "Old Dominion":
+                the = "the "
+            add(qid, code, f"Which state is nicknamed {the}{s.nickname}?", name,
+                _pick(qid, [_name(c) for c in near[:6]], [_name(c) for c in _STATE_ONLY], [name]))
+            qid = f"state-nickname-of-{code}"
+            others = [nicknames[c] for c in sorted(nicknames) if c != code and c not in near[:4]]
+            excluded = {s.nickname, *s.also_nicknamed}
+            if code == "GA":
+                excluded.add("Empire State")   # Georgia is sometimes "Empire State of the South"
+            wrong = _pick(qid, others, [], excluded)
+            accept = tuple(s.also_nicknamed)
+            add(qid, code, f"Which of these is a nickname of {name}?", s.nickname, wrong, accept=accept)
+        # postal abbreviation
+        qid = f"state-postal-{code}"
+        same_first = [c for c in CODES if c != code and c[0] == code[0]]
+        shares = [c for c in CODES if c != code and (c[1] == code[1] or code[1] in c or name[0] == c[0])]
+        what = "the District of Columbia" if code == "DC" else name
+        add(qid, code, f"What is the two-letter postal abbreviation for {what}?", code,
+            _pick(qid, same_first, shares + list(CODES), [code]))
+        # electoral votes
+        qid = f"state-ev-{code}"
+        add(qid, code, f"How many electoral votes does {what} have in the 2024 and 2028 elections?",
+            str(s.ev), _near_numbers(qid, s.ev, lo=3))
+        if code != "DC":
+            qid = f"state-house-{code}"
+            seats = s.ev - 2
+            add(qid, code, f"How many seats does {name} have in the U.S. House of Representatives after the 2020 census?",
+                str(seats), _near_numbers(qid, seats, lo=1))
+        if s.admitted:
+            qid = f"state-year-{code}"
+            years = sorted({t.admitted for t in STATES if t.admitted and t.admitted != s.admitted},
+                           key=lambda y: (abs(y - s.admitted), y))
+            if code in ORIGINAL_13:
+                text = f"In which year did {name} ratify the Constitution and join the Union?"
+            else:
+                text = f"In which year was {name} admitted to the Union?"
+            add(qid, code, text, str(s.admitted), _pick(qid, [str(y) for y in years[:5]], [], [str(s.admitted)]))
+        if s.order:
+            qid = f"state-order-{code}"
+            cands = [ordinal(s.order + d) for d in (1, -1, 2, -2, 3, -3) if 1 <= s.order + d <= 50]
+            if code in ORIGINAL_13:
+                text = f"In what order did {name} ratify the Constitution? (Delaware was 1st.)" if code != "DE" else \
+                    "Delaware ratified the Constitution in what order among the states?"
+            else:
+                text = f"{name} was which state in order of admission to the Union?"
+            add(qid, code, text, ordinal(s.order), _pick(qid, cands, [], [ordinal(s.order)]),
+                accept=(str(s.order),))
+        if s.largest_city and s.largest_city != s.capital:
+            qid = f"state-largest-{code}"
+            others = [BY_CODE[c].largest_city for c in near[:6] if BY_CODE[c].largest_city]
+            wrong = [s.capital] + list(_pick(qid, others, [x for x in largest_names], [s.largest_city, s.capital], 2))
+            accept = ("New York", "NYC") if s.largest_city == "New York City" else ()
+            add(qid, code, f"What is the largest city in {name}?", s.largest_city, tuple(wrong), accept=accept)
+            if s.largest_city not in dup_largest and name.split()[0].casefold() not in s.largest_city.casefold():
+                qid = f"state-largest-of-{code}"
+                add(qid, code, f"{s.largest_city} is the largest city of which state?", name,
+                    _pick(qid, [_name(c) for c in near[:6]], [_name(c) for c in _STATE_ONLY], [name]))
+        # neighbours
+        nbrs = sorted(c for c in _borders(code) if c != "DC")
+        far = [c for c in near if not _may_seem_to_border(code, c)]
+        if code == "DC":
+            far = ["DE", "PA", "WV", "NJ", "NC"]
+        subject = "Washington, D.C." if code == "DC" else name
+        if nbrs:
+            rng = _rng(f"state-border-order-{code}")
+            picks = list(nbrs)
+            rng.shuffle(picks)
+            for i, ans in enumerate(picks[:2]):
+                qid = f"state-border-{code}-{i + 1}"
+                add(qid, code, f"Which of these states borders {subject}?", _name(ans),
+                    _pick(qid, [_name(c) for c in far[:8]], [_name(c) for c in far], []), free_text=False)
+        if len(nbrs) >= 3 and far:
+            qid = f"state-not-border-{code}"
+            ans = _rng(qid).choice(far[:6])
+            add(qid, code, f"Which of these states does NOT border {subject}?", _name(ans),
+                _pick(qid, [_name(c) for c in nbrs], [], []), free_text=False)
+        qid = f"state-border-count-{code}"
+        n = len(nbrs)
+        add(qid, code, f"How many states share a land border with {subject}?", str(n),
+            _near_numbers(qid, n, lo=0))
+    for (suffix, code, text, answer, wrong, accept, free_text) in STATE_EXTRAS:
+        add(f"state-{suffix}", code, text, answer, tuple(wrong), free_text=free_text, accept=tuple(accept))
+    return out
+
+
+# ---------------------------------------------------------------- General questions
+
+def _fact_questions(facts: tuple[Fact, ...], category: str) -> list[Question]:
+    return [Question(id=f.id, category=category, text=f.text, answer=f.answer, wrong=tuple(f.wrong),
+                     free_text=f.free_text, accept=tuple(f.accept)) for f in facts]
+
+
+def _general_questions() -> list[Question]:
+    out: list[Question] = []
+    by_number = {p.number: p for p in PRESIDENTS}
+    first_number: dict[str, int] = {}
+    for p in PRESIDENTS:
+        first_number.setdefault(p.name, p.number)
+
+    def add(qid: str, text: str, answer: str, wrong: tuple[str, ...], free_text: bool = True, accept: tuple[str, ...] = ()):
+        out.append(Question(id=qid, category="general", text=text, answer=answer, wrong=wrong,
+                            free_text=free_text, accept=accept))
+
+    for p in PRESIDENTS:
+        qid = f"pres-number-{p.number}"
+        near = [by_number[p.number + d].name for d in (1, -1, 2, -2, 3, -3, 4, -4) if p.number + d in by_number]
+        add(qid, f"Who was the {ordinal(p.number)} president of the United States?", p.name,
+            _pick(qid, near, [], [p.name]), accept=_person_accept(p.name))
+    seen: set[str] = set()
+    repeat = {p.name for p in PRESIDENTS if sum(q.name == p.name for q in PRESIDENTS) > 1}
+    for p in PRESIDENTS:
+        if p.name in seen:
+            continue
+        seen.add(p.name)
+        slug = _slug(p.name)
+        if p.name not in repeat:
+            qid = f"pres-ordinal-{slug}"
+            cands = [ordinal(p.number + d) for d in (1, -1, 2, -2, 3, -3) if 1 <= p.number + d <= len(PRESIDENTS)]
+            add(qid, f"{p.name} was which number president?", ordinal(p.number),
+                _pick(qid, cands, [], [ordinal(p.number)]), accept=(str(p.number),))
+        qid = f"pres-year-{slug}"
+        own_years = {str(q.took_office) for q in PRESIDENTS if q.name == p.name}
+        years = sorted({q.took_office for q in PRESIDENTS}, key=lambda y: (abs(y - p.took_office), y))
+        word = "first become" if p.name in repeat else "become"
+        add(qid, f"In which year did {p.name} {word} president?", str(p.took_office),
+            _pick(qid, [str(y) for y in years[:6]], [], own_years))
+        if p.party and p.party != "No party":
+            qid = f"pres-party-{slug}"
+            if p.took_office < 1854:
+                pool = ["Federalist", "Democratic-Republican", "Democratic", "Whig"]
+            else:
+                pool = ["Republican", "Democratic", "Whig", "Federalist"]
+            excl = [p.party]
+            if p.party == "Democratic-Republican":
+                excl.append("Republican")
+            if p.name == "Abraham Lincoln":
+                excl.append("Whig")
+            accept = {"Democratic": ("Democrat",), "Democratic-Republican": ("Jeffersonian Republican",),
+                      "Republican": ("GOP",)}.get(p.party, ())
+            add(qid, f"Which party did {p.name} belong to while president?", p.party,
+                _pick(qid, pool, ["Federalist", "Whig", "Democratic", "Republican", "Democratic-Republican"], excl), accept=accept)
+        if p.name in BIRTH_STATE and p.name not in _BORN_ASKED_AS_STATE:
+            qid = f"pres-born-{slug}"
+            code = BIRTH_STATE[p.name]
+            near = [c for c in _states_near(code, 2) if c != "DC"]
+            add(qid, f"In which state was {p.name} born?", _name(code),
+                _pick(qid, [_name(c) for c in near[:6]], [_name(c) for c in _STATE_ONLY], [_name(code)]))
+    out += _fact_questions(GENERAL_FACTS, "general")
+    return out
+
+
+# Presidents whose birth state is already asked in a State question.
+_BORN_ASKED_AS_STATE = {"Abraham Lincoln", "Ronald Reagan", "Jimmy Carter", "Bill Clinton", "Herbert Hoover",
+                        "Gerald Ford", "George W. Bush", "Harry S. Truman", "Grover Cleveland", "Barack Obama"}
+
+
+# ---------------------------------------------------------------- Government questions
+
+def _government_questions() -> list[Question]:
+    out: list[Question] = []
+    by_number = {p.number: p for p in PRESIDENTS}
+
+    def add(qid: str, text: str, answer: str, wrong: tuple[str, ...], free_text: bool = True, accept: tuple[str, ...] = ()):
+        out.append(Question(id=qid, category="government", text=text, answer=answer, wrong=wrong,
+                            free_text=free_text, accept=accept))
+
+    vps_of: dict[int, list[str]] = {}
+    for v in VICE_PRESIDENTS:
+        for n in v.presidents:
+            vps_of.setdefault(n, []).append(v.name)
+    for v in VICE_PRESIDENTS:
+        names = {by_number[n].name for n in v.presidents}
+        if len(names) != 1:
+            continue
+        pres = names.pop()
+        n0 = v.presidents[0]
+        qid = f"vp-under-{_slug(v.name)}"
+        near = [by_number[n0 + d].name for d in (1, -1, 2, -2, 3, -3, 4, -4) if n0 + d in by_number]
+        add(qid, f"{v.name} served as vice president under which president?", pres,
+            _pick(qid, near, [], [pres, v.name]), accept=_person_accept(pres))
+    # "Who was X's vice president?" where the presidency had exactly one VP
+    seen: set[str] = set()
+    by_name: dict[str, list[int]] = {}
+    for p in PRESIDENTS:
+        by_name.setdefault(p.name, []).append(p.number)
+    vp_numbers = {v.name: v.number for v in VICE_PRESIDENTS}
+    for p in PRESIDENTS:
+        if p.name in seen:
+            continue
+        seen.add(p.name)
+        vps = sorted({name for n in by_name[p.name] for name in vps_of.get(n, [])})
+        if len(vps) != 1:
+            continue
+        vp = vps[0]
+        qid = f"vp-of-{_slug(p.name)}"
+        k = vp_numbers[vp]
+        near = [v.name for v in VICE_PRESIDENTS if 0 < abs(v.number - k) <= 4]
+        add(qid, f"Who was {p.name}'s vice president?", vp, _pick(qid, near, [], [vp, p.name]),
+            accept=_person_accept(vp))
+    for a in AMENDMENTS:
+        ans = f"{ordinal(a.number)} Amendment"
+        qid = f"amend-which-{a.number}"
+        cands = [f"{ordinal(a.number + d)} Amendment" for d in (1, -1, 2, -2, 3, -3, 4, -4, 5, -5) if 1 <= a.number + d <= 27]
+        add(qid, a.question, ans, _pick(qid, cands, [], [ans]), accept=(ordinal(a.number), str(a.number)))
+        qid = f"amend-what-{a.number}"
+        others = [b.subject for b in AMENDMENTS if b.number != a.number and not (
+            {a.number, b.number} <= {18, 21})]
+        add(qid, f"What does the {ordinal(a.number)} Amendment do?", a.subject,
+            _pick(qid, others, [], [a.subject]), free_text=False)
+        if a.number >= 11:
+            qid = f"amend-year-{a.number}"
+            add(qid, f"In which year was the {ordinal(a.number)} Amendment ({a.subject[0].lower() + a.subject[1:]}) ratified?",
+                str(a.ratified), _near_numbers(qid, a.ratified, spread=(1, 2, 3, 5, 7, 10)))
+    for n, desc in ARTICLES:
+        ans = f"Article {ROMAN[n]}"
+        qid = f"article-which-{n}"
+        cands = [f"Article {ROMAN[m]}" for m in ROMAN if m != n]
+        add(qid, f"Which article of the Constitution deals with {desc[0].lower() + desc[1:]}?", ans,
+            _pick(qid, cands, [], [ans]), accept=(f"Article {n}", str(n)))
+        qid = f"article-what-{n}"
+        add(qid, f"What does Article {ROMAN[n]} of the Constitution deal with?", desc,
+            _pick(qid, [d for m, d in ARTICLES if m != n], [], [desc]), free_text=False)
+    # "Which of these has the most electoral votes?" - four states with distinct counts
+    codes = [c for c in CODES]
+    for i in range(30):
+        qid = f"ev-most-{i + 1}"
+        rng = _rng(qid)
+        while True:
+            pick = rng.sample(codes, 4)
+            evs = [BY_CODE[c].ev for c in pick]
+            if len(set(evs)) == 4:
+                break
+        best = max(pick, key=lambda c: BY_CODE[c].ev)
+        names = [("Washington, D.C." if c == "DC" else _name(c)) for c in pick]
+        bname = "Washington, D.C." if best == "DC" else _name(best)
+        add(qid, "Which of these has the most electoral votes in 2024?", bname,
+            tuple(n for n in names if n != bname), free_text=False)
+    out += _fact_questions(GOVERNMENT_FACTS, "government")
+    return out
+
+
+# ---------------------------------------------------------------- the bank
+
+@lru_cache(maxsize=1)
+def bank() -> tuple[Question, ...]:
+    """All built-in questions, in a fixed order."""
+    return tuple(_state_questions() + _general_questions() + _government_questions())
+
+
+@lru_cache(maxsize=8)
+def by_category(cat: str) -> tuple[Question, ...]:
+    return tuple(q for q in bank() if q.category == cat)
+
+
+@lru_cache(maxsize=64)
+def about_state(code: str) -> tuple[Question, ...]:
+    return tuple(q for q in bank() if q.category == "state" and q.state == code)
+
+
+@lru_cache(maxsize=1)
+def by_id() -> dict[str, Question]:
+    return {q.id: q for q in bank()}
+
+
+# ---------------------------------------------------------------- custom uploads
+
+MAX_UPLOAD_BYTES = 256 * 1024
+MAX_ROWS = 500
+_CATEGORY_ALIASES = {
+    "state": "state", "states": "state",
+    "general": "general", "history": "general", "geography": "general",
+    "government": "government", "gov": "government", "govt": "government", "politics": "government",
+    "political": "government", "civics": "government",
+}
+_FIELDS = ("category", "question", "answer", "wrong1", "wrong2", "wrong3")
+
+
+class UploadError(ValueError):
+    """A custom-question file was refused. str() is one sentence; .errors lists every problem found."""
+
+    def __init__(self, message: str, errors: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.errors = errors or [message]
+
+
+def _clean(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        value = str(value)
+    if not isinstance(value, str):
+        return "\0"  # marks a wrong type
+    return " ".join(value.split())
+
+
+def _check_row(label: str, raw: dict, seen: dict[str, str]) -> dict:
+    from .answers import normalise
+    cat_raw = _clean(raw.get("category"))
+    text = _clean(raw.get("question"))
+    answer = _clean(raw.get("answer"))
+    wrong_raw = raw.get("wrong")
+    if isinstance(wrong_raw, list):
+        wrong = [_clean(w) for w in wrong_raw]
+    elif isinstance(wrong_raw, str):
+        wrong = [_clean(wrong_raw)]
+    else:
+        wrong = [_clean(raw.get(k)) for k in ("wrong1", "wrong2", "wrong3")]
+    state = _clean(raw.get("state")).upper()
+    if "\0" in (cat_raw, text, answer, state) or "\0" in wrong:
+        raise UploadError(f"{label}: every field must be text.")
+    if not cat_raw:
+        raise UploadError(f"{label}: the category is missing.")
+    cat = _CATEGORY_ALIASES.get(cat_raw.casefold())
+    if cat is None:
+        raise UploadError(f"{label}: the category must be state, general or government.")
+    if not text:
+        raise UploadError(f"{label}: the question is missing.")
+    if len(text) > MAX_TEXT:
+        raise UploadError(f"{label}: the question is longer than {MAX_TEXT} characters.")
+    if not answer:
+        raise UploadError(f"{label}: the answer is missing.")
+    if len(answer) > MAX_CHOICE:
+        raise UploadError(f"{label}: the answer is longer than {MAX_CHOICE} characters.")
+    wrong = [w for w in wrong if w]
+    if not wrong:
+        raise UploadError(f"{label}: give at least one wrong choice.")
+    if len(wrong) > 3:
+        raise UploadError(f"{label}: give at most three wrong choices.")
+    for w in wrong:
+        if len(w) > MAX_CHOICE:
+            raise UploadError(f"{label}: a wrong choice is longer than {MAX_CHOICE} characters.")
+    keys = [normalise(answer)] + [normalise(w) for w in wrong]
+    if not keys[0]:
+        raise UploadError(f"{label}: the answer must contain letters or digits.")
+    if keys[0] in keys[1:]:
+        raise UploadError(f"{label}: a wrong choice is the same as the answer.")
+    if len(set(keys[1:])) != len(keys) - 1 or "" in keys[1:]:
+        raise UploadError(f"{label}: the wrong choices must all be different.")
+    if state:
+        if state not in BY_CODE:
+            raise UploadError(f"{label}: \"{state}\" is not a state postal code (use two letters like TX, or DC).")
+        if cat != "state":
+            raise UploadError(f"{label}: only State questions can name a state.")
+    key = normalise(text)
+    if key in seen:
+        raise UploadError(f"{label}: this question repeats {seen[key]}.")
+    seen[key] = label.lower()
+    return {"category": cat, "question": text, "answer": answer, "wrong": wrong, "state": state or None}
+
+
+def parse_upload(filename: str, data: bytes) -> list[dict]:
+    """Validate an uploaded CSV or JSON file of questions; return plain dicts
+    {category, question, answer, wrong: [..], state} ready to store."""
+    if len(data) > MAX_UPLOAD_BYTES:
+        raise UploadError(f"The file is larger than {MAX_UPLOAD_BYTES // 1024} KB.")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise UploadError("The file is not UTF-8 text; save it as CSV UTF-8 or JSON.") from None
+    name = (filename or "").casefold()
+    stripped = text.lstrip()
+    if name.endswith(".json") or (not name.endswith(".csv") and stripped.startswith(("[", "{"))):
+        rows = _json_rows(text)
+    else:
+        rows = _csv_rows(text)
+    if not rows:
+        raise UploadError("The file has no questions.")
+    if len(rows) > MAX_ROWS:
+        raise UploadError(f"The file has {len(rows)} questions; the limit is {MAX_ROWS}.")
+    seen: dict[str, str] = {}
+    out: list[dict] = []
+    errors: list[str] = []
+    for label, raw in rows:
+        try:
+            out.append(_check_row(label, raw, seen))
+        except UploadError as e:
+            errors.append(str(e))
+    if errors:
+        raise UploadError(errors[0], errors)
+    return out
+
+
+def _json_rows(text: str) -> list[tuple[str, dict]]:
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise UploadError(f"The JSON is not valid (line {e.lineno}: {e.msg.lower()}).") from None
+    if isinstance(doc, dict) and isinstance(doc.get("questions"), list):
+        doc = doc["questions"]
+    if not isinstance(doc, list):
+        raise UploadError("The JSON must be a list of question objects.")
+    rows = []
+    for i, item in enumerate(doc, start=1):
+        if not isinstance(item, dict):
+            raise UploadError(f"Row {i}: each entry must be an object with category, question, answer and wrong choices.")
+        rows.append((f"Row {i}", {str(k).strip().casefold(): v for k, v in item.items()}))
+    return rows
+
+
+def _csv_rows(text: str) -> list[tuple[str, dict]]:
+    lines = text.splitlines(keepends=True)
+    first = lines[0] if lines else ""
+    delimiter = max((",", ";", "\t"), key=first.count)
+    reader = csv.reader(lines, delimiter=delimiter)
+    try:
+        header = next(reader)
+    except StopIteration:
+        raise UploadError("The file is empty.") from None
+    except csv.Error as e:
+        raise UploadError(f"Row 1: the CSV could not be read ({e}).") from None
+    header = [h.strip().casefold() for h in header]
+    missing = [f for f in ("category", "question", "answer", "wrong1") if f not in header]
+    if missing:
+        raise UploadError("Row 1 must be the header: category,question,answer,wrong1,wrong2,wrong3,state.")
+    rows = []
+    try:
+        for rec in reader:
+            if not any(c.strip() for c in rec):
+                continue
+            label = f"Row {reader.line_num}"
+            if len(rec) > len(header):
+                extra = [c for c in rec[len(header):] if c.strip()]
+                if extra:
+                    raise UploadError(f"{label}: there are more fields than header columns (a comma inside a text needs quotes).")
+            rows.append((label, {h: rec[i] if i < len(rec) else "" for i, h in enumerate(header)}))
+    except csv.Error as e:
+        raise UploadError(f"Row {reader.line_num}: the CSV could not be read ({e}).") from None
+    return rows
+
+
+def custom_id(row: dict) -> str:
+    key = "\x1f".join([row.get("category", ""), row.get("question", ""), row.get("answer", "")])
+    return "custom-" + hashlib.sha256(key.encode()).hexdigest()[:12]
+
+
+_NEEDS_CHOICES = re.compile(r"\b(which|what) of (these|the following)\b|\bnot\b.*\?$", re.IGNORECASE)
+
+
+def from_custom(rows: list[dict]) -> list[Question]:
+    """Stored custom rows (as returned by parse_upload) back to Questions; rows that no
+    longer validate are skipped."""
+    out: list[Question] = []
+    seen: set[str] = set()
+    for row in rows:
+        try:
+            wrong = tuple(str(w) for w in row.get("wrong", ()) if str(w).strip())[:3]
+            q = Question(id=custom_id(row), category=row["category"], text=str(row["question"]),
+                         answer=str(row["answer"]), wrong=wrong, state=row.get("state") or None,
+                         free_text=not _NEEDS_CHOICES.search(str(row["question"]) or ""))
+        except (KeyError, TypeError, ValueError):
+            continue
+        if not q.wrong or q.id in seen:
+            continue
+        seen.add(q.id)
+        out.append(q)
+    return out
