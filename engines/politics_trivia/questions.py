@@ -527,12 +527,12 @@ def _check_row(label: str, raw: dict, seen: dict[str, str]) -> dict:
     if key in seen:
         raise UploadError(f"{label}: this question repeats {seen[key]}.")
     seen[key] = label.lower()
-    return {"category": cat, "question": text, "answer": answer, "wrong": wrong, "state": state or None}
+    return {"category": cat, "text": text, "answer": answer, "wrong": wrong, "state": state or None}
 
 
 def parse_upload(filename: str, data: bytes) -> list[dict]:
     """Validate an uploaded CSV or JSON file of questions; return plain dicts
-    {category, question, answer, wrong: [..], state} ready to store."""
+    {category, text, answer, wrong: [..], state} ready to store (JSON-able)."""
     if len(data) > MAX_UPLOAD_BYTES:
         raise UploadError(f"The file is larger than {MAX_UPLOAD_BYTES // 1024} KB.")
     try:
@@ -610,28 +610,36 @@ def _csv_rows(text: str) -> list[tuple[str, dict]]:
     return rows
 
 
+def _row_text(row: dict) -> str:
+    return str(row.get("text") if row.get("text") is not None else row.get("question", ""))
+
+
 def custom_id(row: dict) -> str:
-    key = "\x1f".join([row.get("category", ""), row.get("question", ""), row.get("answer", "")])
+    """The row's stored id if it has one, else a stable hash of its content."""
+    if row.get("id"):
+        return str(row["id"])
+    key = "\x1f".join([str(row.get("category", "")), _row_text(row), str(row.get("answer", ""))])
     return "custom-" + hashlib.sha256(key.encode()).hexdigest()[:12]
 
 
-_NEEDS_CHOICES = re.compile(r"\b(which|what) of (these|the following)\b|\bnot\b.*\?$", re.IGNORECASE)
+_NEEDS_CHOICES = re.compile(r"\b(which|what) of (these|the following)\b|\bNOT\b")
 
 
 def from_custom(rows: list[dict]) -> list[Question]:
-    """Stored custom rows (as returned by parse_upload) back to Questions; rows that no
-    longer validate are skipped."""
+    """Stored custom rows (as returned by parse_upload, optionally with an "id") back to
+    Questions; rows that no longer validate are skipped."""
     out: list[Question] = []
     seen: set[str] = set()
     for row in rows:
         try:
+            text = _row_text(row)
             wrong = tuple(str(w) for w in row.get("wrong", ()) if str(w).strip())[:3]
-            q = Question(id=custom_id(row), category=row["category"], text=str(row["question"]),
+            q = Question(id=custom_id(row), category=row["category"], text=text,
                          answer=str(row["answer"]), wrong=wrong, state=row.get("state") or None,
-                         free_text=not _NEEDS_CHOICES.search(str(row["question"]) or ""))
-        except (KeyError, TypeError, ValueError):
+                         free_text=not _NEEDS_CHOICES.search(text))
+        except (KeyError, TypeError, ValueError, AttributeError):
             continue
-        if not q.wrong or q.id in seen:
+        if not q.wrong or not q.text or not q.answer or q.id in seen:
             continue
         seen.add(q.id)
         out.append(q)
