@@ -19,7 +19,7 @@ from pydantic import BaseModel, Field
 
 from ..core import SYSTEM, Action, Event, Game, Options, Result, RuleError, Seat, TextPrompt, Timer, resolve_seat, seat_token
 from ..rng import Rng
-from . import _stub as content
+from . import answers, cards, questions
 from .usmap import LAND_BORDERS, STATE_NAMES
 
 # ---------------------------------------------------------------- the board
@@ -95,39 +95,40 @@ def code_of(text: str) -> str | None:
 
 # ---------------------------------------------------------------- content
 
-GERRY = {c.id: c for c in content.GERRYMANDERS}
-WILD = {w.id: w for w in content.WILDCARDS}
+GERRY = {c.id: c for c in cards.GERRYMANDERS}
+WILD = {w.id: w for w in cards.WILDCARDS}
 GUESSING = ("charades", "drawing", "direct")
 JUDGED = ("physical", "sing")
 CATEGORIES = ("state", "general", "government")
+MAX_CUSTOM = 2000  # custom questions kept per server
 
 
 @lru_cache(maxsize=1)
 def _bank_index() -> dict[str, object]:
-    return {q.id: q for q in content.bank()}
+    return {q.id: q for q in questions.bank()}
 
 
 @lru_cache(maxsize=8)
 def _pool(category: str, free_text: bool) -> tuple:
-    return tuple(q for q in content.by_category(category) if q.free_text or not free_text)
+    return tuple(q for q in questions.by_category(category) if q.free_text or not free_text)
 
 
 @lru_cache(maxsize=128)
 def _state_pool(code: str, free_text: bool) -> tuple:
-    return tuple(q for q in content.about_state(code) if q.free_text or not free_text)
+    return tuple(q for q in questions.about_state(code) if q.free_text or not free_text)
 
 
 def _match(given: str, q) -> bool:
     try:
-        return bool(content.matches(given, q))
+        return bool(answers.matches(given, q))
     except Exception:  # a content bug must never break a game
-        return content.normalise(given) == content.normalise(q.answer)
+        return answers.normalise(given) == answers.normalise(q.answer)
 
 
 def _secret_question(card) -> object:
     """A wildcard's secret as a Question, so guesses use the same forgiving matcher."""
     wrong = "—" if card.secret != "—" else "-"
-    return content.Question(id=f"wild-{card.id}", category="general", text=card.text[:300] or "?",
+    return questions.Question(id=f"wild-{card.id}", category="general", text=card.text[:300] or "?",
                             answer=(card.secret or "?")[:80], wrong=(wrong,), accept=tuple(card.accept))
 
 
@@ -620,6 +621,16 @@ class PoliticsTrivia(Game[TriviaState]):
             return True  # the wrap-up vote
         return False
 
+    def not_your_turn(self, state: TriviaState, seat: int) -> str:
+        h = state.h2h
+        if state.phase == "h2h" and h is not None and seat in h.seats:
+            other = h.seats[1 - h.seats.index(seat)]
+            return (f"You have already handed in your answer to this question; waiting for "
+                    f"{self._name(state, other)}.")
+        if state.phase == "review" and h is not None and seat in h.reviewers:
+            return "You have already reviewed these verdicts."
+        return super().not_your_turn(state, seat)
+
     def _chooser(self, state: TriviaState) -> int | None:
         for s in state.home_order:
             if state.players[s].home is None:
@@ -675,6 +686,7 @@ class PoliticsTrivia(Game[TriviaState]):
             out.extend(self._playable(state, seat))
         elif ph == "move" and mine:
             out.extend(_MOVE[c] for c in REACH[p.at][sum(state.dice)])
+            out.extend(self._playable(state, seat))
         elif ph == "choose" and mine:
             out.append(_ASK["state"])
             out.append(_ASK["general"])
@@ -775,10 +787,13 @@ class PoliticsTrivia(Game[TriviaState]):
         if isinstance(action, Timeout):
             if seat != SYSTEM:
                 raise RuleError("Only the bot's clock can call time.")
-            if state.phase == "wildcard" and state.wild is None:
-                raise RuleError("Nothing is waiting for the clock.")
+            drew = state.drew
             state.drew = False
-            events = self._timeout(state)
+            try:
+                events = self._timeout(state)
+            except RuleError:
+                state.drew = drew
+                raise
         else:
             if not 0 <= seat < len(state.seats):
                 raise RuleError("Only a candidate can move in Politics: The Game.")
@@ -1068,7 +1083,7 @@ class PoliticsTrivia(Game[TriviaState]):
         out = []
         for row in state.custom:
             try:
-                out.extend(content.from_custom([row]))
+                out.extend(questions.from_custom([row]))
             except Exception:  # a bad stored row is skipped, never fatal
                 continue
         return out
@@ -1392,7 +1407,7 @@ class PoliticsTrivia(Game[TriviaState]):
     def _play(self, state: TriviaState, seat: int, a: Play) -> list[Event]:
         if state.phase in ("h2h", "review"):
             raise RuleError("No Gerrymander cards may be played in a runoff or in speed play.")
-        if seat != state.turn or state.phase not in ("start", "choose", "claim"):
+        if seat != state.turn or state.phase not in ("start", "move", "choose", "claim"):
             raise self._wrong_turn(state, seat, "Gerrymander cards are played on your own turn, before you roll or "
                                    "after your move.")
         p = state.players[seat]
@@ -2134,47 +2149,50 @@ class PoliticsTrivia(Game[TriviaState]):
         if kind != "questions":
             raise RuleError("This game stores only custom questions.")
         try:
-            rows = content.parse_upload(filename, data)
-        except content.UploadError as exc:
-            raise RuleError(str(exc)) from None
+            rows = questions.parse_upload(filename, data)
+        except questions.UploadError as exc:
+            errors = getattr(exc, "errors", None) or [str(exc)]
+            more = f" ({len(errors) - 1} more problem{'s' if len(errors) > 2 else ''} after it.)" if len(errors) > 1 else ""
+            raise RuleError(f"Nothing was stored. {errors[0]}{more}") from None
         existing = [dict(r) for r in current.get("questions", []) if isinstance(r, dict)]
-        if len(existing) + len(rows) > 2000:
-            raise RuleError(f"A server may keep at most 2,000 custom questions; it has {len(existing)} and the file "
-                            f"adds {len(rows)}.")
-        next_id = int(current.get("next_id", 1) or 1)
-        first = next_id
+        have = {questions.custom_id(r) for r in existing}
+        added = []
         for r in rows:
-            r = dict(r)
-            r["id"] = f"custom-{next_id}"
-            next_id += 1
-            existing.append(r)
-        try:
-            content.from_custom(existing[-len(rows):])
-        except Exception as exc:  # parse_upload validated them; refuse whole if not
-            raise RuleError(f"These questions cannot be used: {str(exc)[:120]}") from None
+            cid = questions.custom_id(r)
+            if cid in have:
+                continue
+            have.add(cid)
+            added.append(dict(r))
+        if len(existing) + len(added) > MAX_CUSTOM:
+            raise RuleError(f"Nothing was stored: a server may keep at most {MAX_CUSTOM:,} custom questions; it has "
+                            f"{len(existing)} and the file adds {len(added)}.")
         new = dict(current)
-        new["questions"] = existing
-        new["next_id"] = next_id
-        cats = {}
-        for r in rows:
-            cats[r.get("category", "?")] = cats.get(r.get("category", "?"), 0) + 1
-        by = ", ".join(f"{v} {k}" for k, v in sorted(cats.items()))
-        return new, (f"Added {_plural(len(rows), 'custom question')} ({by}), ids custom-{first}–custom-{next_id - 1}. "
-                     f"This server now has {len(existing)}; they join the draw in new games.")
+        new["questions"] = existing + added
+        cats: dict[str, int] = {}
+        for r in added:
+            cats[r["category"]] = cats.get(r["category"], 0) + 1
+        by = ", ".join(f"{v} {k}" for k, v in sorted(cats.items())) or "none new"
+        dup = len(rows) - len(added)
+        report = f"Added {_plural(len(added), 'custom question')} ({by})"
+        if dup:
+            report += f"; {dup} already stored {'was' if dup == 1 else 'were'} skipped"
+        report += (f". This server now has {len(new['questions'])}; they join the draw in new games "
+                   "(/politics questions list shows their ids).")
+        return new, report
 
     def server_list(self, kind: str, current: dict) -> str:
         rows = [r for r in current.get("questions", []) if isinstance(r, dict)]
         if not rows:
             return "This server has no custom questions. Admins add some with /politics questions upload (CSV or JSON)."
-        lines = [f"**{len(rows)} custom question{'s' if len(rows) != 1 else ''}** (remove with /politics questions "
-                 "remove id:<id>, or id:all):"]
+        lines = [f"**{len(rows)} custom question{'s' if len(rows) != 1 else ''}** (remove one with /politics "
+                 "questions remove id:<id>, or all with id:all):"]
         size = len(lines[0])
-        for r in rows:
+        for i, r in enumerate(rows):
             st = f" [{r.get('state')}]" if r.get("state") else ""
-            text = str(r.get("text", ""))
-            line = f"• `{r.get('id')}` {r.get('category')}{st}: {text[:70]}{'…' if len(text) > 70 else ''}"
+            text = str(r.get("question", ""))
+            line = f"• `{questions.custom_id(r)}` {r.get('category')}{st}: {text[:70]}{'…' if len(text) > 70 else ''}"
             if size + len(line) > 1800:
-                lines.append(f"… and {len(rows) - len(lines) + 1} more.")
+                lines.append(f"… and {len(rows) - i} more.")
                 break
             lines.append(line)
             size += len(line) + 1
@@ -2187,13 +2205,13 @@ class PoliticsTrivia(Game[TriviaState]):
         if key == "all":
             new["questions"] = []
             return new, f"Removed all {_plural(len(rows), 'custom question')}."
-        if key.isdigit():
+        if not key.startswith("custom-"):
             key = f"custom-{key}"
-        keep = [r for r in rows if str(r.get("id", "")).lower() != key]
+        keep = [r for r in rows if questions.custom_id(r) != key]
         if len(keep) == len(rows):
             raise RuleError(f"There is no custom question '{ident[:40]}'; /politics questions list shows the ids.")
         new["questions"] = keep
-        return new, f"Removed custom question {key}. {_plural(len(keep), 'custom question')} left."
+        return new, f"Removed custom question {key}; {_plural(len(keep), 'custom question')} left."
 
     # ---- views ---------------------------------------------------------
     def _phase_view(self, state: TriviaState) -> str:
@@ -2314,7 +2332,8 @@ class PoliticsTrivia(Game[TriviaState]):
                 bits.append(f"{self._name(state, chooser)} chooses a home state (`home TX`)")
             if waiting:
                 bits.append(f"returning a Gerrymander card: {', '.join(waiting)}")
-            return "Setup · " + " · ".join(bits)
+            rolls = ", ".join(f"{self._name(state, s)} {state.players[s].roll}" for s in state.home_order)
+            return f"Setup (opening roll: {rolls}) · " + " · ".join(bits)
         standings = " · ".join(f"{self._name(state, s)} {ev_of(state, s)} EV/{state.players[s].pv}M PV/"
                                f"{_money(state.players[s].cash)}" for s in range(n) if not state.players[s].out)
         if ph in ("h2h", "review"):
@@ -2351,6 +2370,9 @@ class PoliticsTrivia(Game[TriviaState]):
         h = state.h2h
         if h is not None and state.phase == "h2h" and seat in h.seats:
             mine = h.answers[h.seats.index(seat)]
+            qq = self._question(state, h.qids[h.qn])
+            if qq is not None:
+                lines.append(f"**{name}**, question {h.qn + 1} of {len(h.qids)}: {qq.text}")
             lines.append(f"**{name}**, " + ("you have not answered this question yet (type it with the button or "
                                              "`guess …`)." if mine is None else f"your answer: “{mine or '(blank)'}”."))
         if p.dealt:
