@@ -59,7 +59,7 @@ AMENDMENTS: tuple[Amendment, ...] = (
                "Which amendment banned the making and sale of alcohol?", 1919),
     Amendment(19, "Women's right to vote",
                "Which amendment gave women the right to vote?", 1920),
-    Amendment(20, "Moved the start of terms to January (the \"lame duck\" amendment)",
+    Amendment(20, "Moved the start of new terms to January",
                "Which amendment moved the president's inauguration to January 20?", 1933),
     Amendment(21, "Repealed Prohibition",
                "Which amendment repealed Prohibition?", 1933),

@@ -179,10 +179,7 @@ def _state_questions() -> list[Question]:
                     _pick(qid, [_name(c) for c in near[:6]], [_name(c) for c in _STATE_ONLY], [name]))
         if s.nickname:
             qid = f"state-nickname-{code}"
-            the = "" if s.nickname.startswith(("Land of", "Old Dominion")) else "the "
-            if s.nickname == "Old Dominion":
-                the = "the "
-            add(qid, code, f"Which state is nicknamed {the}{s.nickname}?", name,
+            add(qid, code, f"Which state is nicknamed the {s.nickname}?", name,
                 _pick(qid, [_name(c) for c in near[:6]], [_name(c) for c in _STATE_ONLY], [name]))
             qid = f"state-nickname-of-{code}"
             others = [nicknames[c] for c in sorted(nicknames) if c != code and c not in near[:4]]
@@ -191,7 +188,7 @@ def _state_questions() -> list[Question]:
                 excluded.add("Empire State")   # Georgia is sometimes "Empire State of the South"
             wrong = _pick(qid, others, [], excluded)
             accept = tuple(s.also_nicknamed)
-            add(qid, code, f"Which of these is a nickname of {name}?", s.nickname, wrong, accept=accept)
+            add(qid, code, f"What is the nickname of {name}?", s.nickname, wrong, accept=accept)
         # postal abbreviation
         qid = f"state-postal-{code}"
         same_first = [c for c in CODES if c != code and c[0] == code[0]]

@@ -1,0 +1,237 @@
+"""The built-in trivia bank: size, shape, determinism and spot-checked facts."""
+from __future__ import annotations
+
+import csv
+import hashlib
+import pathlib
+from collections import Counter
+
+import pytest
+
+from engines.politics_trivia import questions as Q
+from engines.politics_trivia.answers import answer_forms, matches, normalise, wrong_forms
+from engines.politics_trivia.facts_states import BY_CODE, CODES, EV_2024, NEAR_BORDERS, STATES
+from engines.politics_trivia.usmap import LAND_BORDERS, STATE_NAMES
+
+BANK = Q.bank()
+BY_ID = {q.id: q for q in BANK}
+NAME_TO_CODE = {v: k for k, v in STATE_NAMES.items()} | {"Washington, D.C.": "DC"}
+CSV = pathlib.Path("/work/shared/data/electoral_votes.csv")
+
+
+def test_bank_size_and_category_counts():
+    counts = Counter(q.category for q in BANK)
+    assert len(BANK) >= 1000
+    assert counts["state"] >= 51 * 8
+    assert counts["general"] >= 250
+    assert counts["government"] >= 250
+    assert set(counts) == {"state", "general", "government"}
+
+
+@pytest.mark.parametrize("code", sorted(STATE_NAMES))
+def test_at_least_eight_questions_about_each_state_and_dc(code):
+    qs = Q.about_state(code)
+    assert len(qs) >= 8
+    assert all(q.category == "state" and q.state == code for q in qs)
+    # enough of them work without choices, for runoffs
+    assert sum(q.free_text for q in qs) >= 5
+
+
+def test_by_category_partitions_the_bank():
+    parts = [Q.by_category(c) for c in Q.CATEGORIES]
+    assert sum(len(p) for p in parts) == len(BANK)
+    assert all(q.category == c for c, p in zip(Q.CATEGORIES, parts) for q in p)
+
+
+def test_ids_unique_and_bank_deterministic():
+    ids = [q.id for q in BANK]
+    assert len(ids) == len(set(ids))
+    # rebuilding from scratch gives the identical bank (ids, order, choices)
+    rebuilt = tuple(Q._state_questions() + Q._general_questions() + Q._government_questions())
+    assert rebuilt == BANK
+    digest = hashlib.sha256("\n".join(f"{q.id}|{q.answer}|{'|'.join(q.wrong)}" for q in BANK).encode()).hexdigest()
+    digest2 = hashlib.sha256("\n".join(f"{q.id}|{q.answer}|{'|'.join(q.wrong)}" for q in rebuilt).encode()).hexdigest()
+    assert digest == digest2
+
+
+def test_some_ids_are_stable_names():
+    for qid in ("state-capital-TX", "state-ev-CA", "pres-number-16", "amend-which-19", "gov-senate-term",
+                "state-border-count-TN", "vp-of-barack-obama"):
+        assert qid in BY_ID
+
+
+def test_shape_of_every_question():
+    for q in BANK:
+        assert q.text.strip() and len(q.text) <= 300, q.id
+        assert q.answer.strip() and len(q.answer) <= 80, q.id
+        assert 1 <= len(q.wrong) <= 3, q.id
+        assert all(w.strip() and len(w) <= 80 for w in q.wrong), q.id
+        choices = [q.answer, *q.wrong]
+        assert q.answer not in q.wrong, q.id
+        # distinct even after normalising (so a typed choice can never be ambiguous)
+        assert len({normalise(c) for c in choices}) == len(choices), q.id
+        assert not (answer_forms(q) & {normalise(w) for w in q.wrong}), q.id
+        assert all(normalise(a) for a in q.accept), q.id
+        if q.category == "state":
+            assert q.state in STATE_NAMES, q.id
+        elif q.state is not None:
+            assert q.state in STATE_NAMES, q.id
+
+
+def test_every_answer_matches_itself_and_no_wrong_choice_matches():
+    for q in BANK:
+        assert matches(q.answer, q), q.id
+        for a in q.accept:
+            assert matches(a, q), (q.id, a)
+        for w in q.wrong:
+            assert not matches(w, q), (q.id, w)
+
+
+def test_electoral_votes_copied_from_the_shared_csv():
+    if not CSV.exists():
+        pytest.skip("shared data not mounted")
+    with CSV.open() as fh:
+        rows = {r["code"]: int(r["ev_2024"]) for r in csv.DictReader(fh)}
+    assert rows == EV_2024
+    assert sum(EV_2024.values()) == 538
+    for code, ev in EV_2024.items():
+        q = BY_ID[f"state-ev-{code}"]
+        assert q.answer == str(ev)
+        assert str(ev) not in q.wrong
+
+
+def test_house_seats_are_ev_minus_two_and_sum_to_435():
+    total = 0
+    for s in STATES:
+        if s.code == "DC":
+            continue
+        q = BY_ID[f"state-house-{s.code}"]
+        assert int(q.answer) == s.ev - 2
+        total += int(q.answer)
+    assert total == 435
+
+
+def test_neighbour_questions_agree_with_the_map():
+    seen = 0
+    for q in BANK:
+        if q.id.startswith("state-border-count-"):
+            code = q.state
+            assert int(q.answer) == len([c for c in LAND_BORDERS[code] if c != "DC"])
+        elif q.id.startswith("state-border-"):
+            code = q.state
+            assert not q.free_text
+            assert NAME_TO_CODE[q.answer] in LAND_BORDERS[code]
+            for w in q.wrong:
+                wc = NAME_TO_CODE[w]
+                assert wc not in LAND_BORDERS[code] and wc != code, (q.id, w)
+                assert frozenset((code, wc)) not in NEAR_BORDERS, (q.id, w)
+            seen += 1
+        elif q.id.startswith("state-not-border-"):
+            code = q.state
+            assert not q.free_text
+            ans = NAME_TO_CODE[q.answer]
+            assert ans not in LAND_BORDERS[code] and frozenset((code, ans)) not in NEAR_BORDERS
+            assert all(NAME_TO_CODE[w] in LAND_BORDERS[code] for w in q.wrong)
+    assert seen >= 90
+
+
+def test_four_corners_and_water_neighbours_are_never_wrong_choices():
+    az = [q for q in Q.about_state("AZ") if q.id.startswith("state-border-") and "count" not in q.id]
+    assert az and all("Colorado" not in q.wrong for q in az)
+    mi = [q for q in Q.about_state("MI") if q.id.startswith("state-border-") and "count" not in q.id]
+    assert mi and all("Minnesota" not in q.wrong and "Illinois" not in q.wrong for q in mi)
+
+
+def test_capital_questions_match_the_fact_table_and_use_other_cities_as_wrong_choices():
+    capitals = {s.capital for s in STATES if s.capital}
+    for s in STATES:
+        if not s.capital:
+            continue
+        q = BY_ID[f"state-capital-{s.code}"]
+        assert q.answer == s.capital
+        for w in q.wrong:
+            assert w in capitals or w == s.largest_city
+
+
+@pytest.mark.parametrize("qid, answer", [
+    ("state-capital-TX", "Austin"),
+    ("state-capital-KY", "Frankfort"),
+    ("state-capital-MN", "Saint Paul"),
+    ("state-largest-FL", "Jacksonville"),
+    ("state-largest-NC", "Charlotte"),
+    ("state-largest-WI", "Milwaukee"),
+    ("state-largest-KY", "Louisville"),
+    ("state-ev-TX", "40"),
+    ("state-ev-CA", "54"),
+    ("state-ev-DC", "3"),
+    ("state-year-HI", "1959"),
+    ("state-order-DE", "1st"),
+    ("state-order-AZ", "48th"),
+    ("state-border-count-TN", "8"),
+    ("state-border-count-ME", "1"),
+    ("state-postal-MO", "MO"),
+    ("state-nickname-TN", "Tennessee"),
+    ("pres-number-1", "George Washington"),
+    ("pres-number-16", "Abraham Lincoln"),
+    ("pres-number-22", "Grover Cleveland"),
+    ("pres-number-24", "Grover Cleveland"),
+    ("pres-number-44", "Barack Obama"),
+    ("pres-number-47", "Donald Trump"),
+    ("pres-year-john-f-kennedy", "1961"),
+    ("vp-of-jimmy-carter", "Walter Mondale"),
+    ("vp-under-aaron-burr", "Thomas Jefferson"),
+    ("amend-which-19", "19th Amendment"),
+    ("amend-which-13", "13th Amendment"),
+    ("amend-year-26", "1971"),
+    ("gov-senate-term", "6"),
+    ("gov-ev-win", "270"),
+    ("gov-house-total", "435"),
+    ("gov-justices", "9"),
+    ("article-which-3", "Article III"),
+])
+def test_spot_checked_facts(qid, answer):
+    assert BY_ID[qid].answer == answer
+
+
+def test_no_largest_city_question_where_the_fact_is_disputed_or_ambiguous():
+    assert "state-largest-AL" not in BY_ID          # Huntsville vs Birmingham: left out
+    assert "state-largest-of-SC" not in BY_ID        # Charleston is also West Virginia's largest city
+    assert "state-largest-of-WV" not in BY_ID
+    assert "state-largest-of-OR" not in BY_ID        # Portland (Oregon and Maine)
+    assert "state-order-ND" not in BY_ID and "state-order-SD" not in BY_ID
+
+
+def test_questions_that_need_choices_are_marked():
+    for q in BANK:
+        t = q.text.casefold()
+        if "which of these" in t or "of the following" in t:
+            assert not q.free_text, q.id
+
+
+def test_generated_wrong_choices_never_name_a_second_right_answer():
+    # "Which state is nicknamed X?": no wrong choice carries that nickname
+    nick = {s.name: {s.nickname, *s.also_nicknamed} for s in STATES if s.nickname}
+    for s in STATES:
+        if not s.nickname:
+            continue
+        q = BY_ID[f"state-nickname-of-{s.code}"]
+        assert not ({q.answer, *q.wrong} - {q.answer}) & nick[s.name]
+    # "Who was the Nth president?": no wrong choice is the same person
+    for q in BANK:
+        if q.id.startswith("pres-number-"):
+            assert q.answer not in q.wrong
+
+
+def test_bank_is_cached_and_questions_are_frozen():
+    assert Q.bank() is BANK
+    with pytest.raises(Exception):
+        BANK[0].answer = "x"  # type: ignore[misc]
+
+
+def test_free_text_questions_exist_in_every_category_for_runoffs():
+    for cat in Q.CATEGORIES:
+        assert sum(q.free_text for q in Q.by_category(cat)) >= 200
+
+
+def test_every_state_code_in_the_tables():
+    assert set(CODES) == set(STATE_NAMES) == set(BY_CODE)
