@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from ..core import Action
 from ..rng import Rng
-from .data import CAPS, CATEGORIES, ENTRY_COST, EV, ISSUE_BY_SLUG, LEAN, TO_ELECT, TO_WIN, TRACKS, TV_LOT, TV_PRICE
-from .game import (_ADVANCE, _DEBATE, _DECLARE, _DONE, _ENTER, _HOME, _PASS, _REST, _ROLL, _TAKE, OFF, OTHER,
+from .data import (CAPS, CATEGORIES, ENTRY_COST, EV, ISSUE_BY_SLUG, LEAN, REGIONS, TO_ELECT, TO_WIN, TRACKS, TV_LOT,
+                   TV_MAX, TV_PRICE)
+from .game import (_RALLY, _ADVANCE, _DEBATE, _DECLARE, _DONE, _ENTER, _HOME, _PASS, _REST, _ROLL, _TAKE, OFF, OTHER,
                    RaceWhiteHouse, RWHState, Step, _buy, leads, on_sheet, party_ev, sheet_codes, step_codes)
 
 LEAD_BONUS = 0.9      # early-game value (in electoral votes) of taking a category lead
@@ -165,12 +166,26 @@ def choose(game: RaceWhiteHouse, state: RWHState, seat: int, rng: Rng) -> Action
             k = CATEGORIES.index(t)
             return sum(1 for c in sheet_codes(pawn.sheet) if not state.owner[c] and leads(state, c, party, k))
         return _ADVANCE[max(options, key=track_score)] if options else _PASS
+    if kind == "rally":
+        region = REGIONS[step.card]
+        o = OFF[party]
+
+        def rally_score(k: int) -> float:
+            total = 0.0
+            for c in region:
+                if state.owner[c] or not on_sheet(pawn, c):
+                    continue
+                f = state.fill[c]
+                if CAPS[c][k] > f[o + k]:
+                    total += EV[c] / TO_WIN[c] * (1.5 if f[o + k] <= f[OFF[OTHER[party]] + k] else 1.0)
+            return total
+        return _RALLY[CATEGORIES[max(range(5), key=rally_score)]]
     if kind == "debate":
         return _DEBATE
     if kind == "buy":
         late = _lateness(state)
         funds = state.funds[party]
-        lots = funds // TV_PRICE
+        lots = min(funds // TV_PRICE, TV_MAX // TV_LOT)
         mine, theirs = party_ev(state, party), party_ev(state, OTHER[party])
         if late >= 0.6 or max(mine, theirs) >= TO_ELECT - 90:
             return _buy(lots * TV_LOT) if lots else _PASS

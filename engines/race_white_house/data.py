@@ -101,7 +101,7 @@ ALL_CODES: tuple[str, ...] = SHEET_CODES[0] + SHEET_CODES[1]
 
 def blocks_total(ev: int) -> int:
     """Voting blocks per party in a state of `ev` electoral votes."""
-    return 3 + round(0.6 * ev)
+    return max(5, 2 + (ev + 1) // 2)
 
 
 def _apportion(total: int, weights: tuple[int, ...], floor: dict[int, int]) -> tuple[int, ...]:
@@ -118,7 +118,7 @@ def _apportion(total: int, weights: tuple[int, ...], floor: dict[int, int]) -> t
     for i, lo in floor.items():
         while out[i] < lo:
             # take from the largest other category
-            j = max((j for j in range(len(out)) if j != i), key=lambda j: (out[j], -j))
+            j = max((j for j in range(len(out)) if j != i and out[j] > floor.get(j, 0)), key=lambda j: (out[j], -j))
             out[j] -= 1
             out[i] += 1
     return tuple(out)
@@ -128,7 +128,16 @@ def _apportion(total: int, weights: tuple[int, ...], floor: dict[int, int]) -> t
 # tally sheet mirror each other). TO_WIN[code]: a majority of those blocks.
 CAPS: dict[str, tuple[int, int, int, int, int]] = {}
 for _code in CODES:
-    _floor = {L: 2} if LEAN[_code] == "D" else ({C: 2} if LEAN[_code] == "R" else {})
+    _w = WEIGHTS[_code]
+    _floor = {k: 1 for k, w in enumerate(_w) if w > 0}  # a block in every category the state has at all
+    _lean = (L if LEAN[_code] == "D" else C) if LEAN[_code] else None
+    if _lean is not None:
+        _floor[_lean] = 2  # the pre-marked block and one more
+    for _k in sorted(_floor, key=lambda k: (_w[k], -k)):  # too few blocks: drop the weakest categories' floors
+        if sum(_floor.values()) <= blocks_total(EV[_code]):
+            break
+        if _k != _lean:
+            del _floor[_k]
     CAPS[_code] = _apportion(blocks_total(EV[_code]), WEIGHTS[_code], _floor)  # type: ignore[assignment]
 BLOCKS: dict[str, int] = {c: sum(CAPS[c]) for c in CODES}
 TO_WIN: dict[str, int] = {c: BLOCKS[c] // 2 + 1 for c in CODES}
@@ -185,7 +194,8 @@ CIRCUIT: tuple[tuple[str, str, object], ...] = (
 TRACKS: tuple[str, ...] = ("UNION", "CONSERVATIVE", "MINORITY", "LIBERAL")  # board order
 ENTRIES: dict[str, int] = {p: i for i, (k, _l, p) in enumerate(CIRCUIT) if k == "campaign"}  # type: ignore[misc]
 ENTRY_COST: dict[str, int] = {"UNION": 0, "MINORITY": 0, "CONSERVATIVE": 10_000_000, "LIBERAL": 10_000_000}
-RALLY_VOTES = 4
+RALLY_VOTES = 1  # in every state of the region, in one category of the player's choice
+TV_MAX = 20  # votes per visit to a TV space
 HOME_VOTES = 2
 FARM_VOTES = 15
 CALIFORNIA_VOTES = 5

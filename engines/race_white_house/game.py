@@ -25,7 +25,7 @@ from .data import (ALL_CODES, CALIFORNIA_VOTES, CAPS, CATEGORIES, CAT_INDEX, CIR
                    ENTRIES, ENTRY_COST, EV, FARM_VOTES, FUNDS, HOME_VOTES, ISSUE_BY_SLUG, ISSUES, LATINO_STATES,
                    LATINO_VOTES, LEAN, NAMES, PENALTY_VOTES, POSITION_BY_SLUG, RALLY_VOTES, REGION, REGIONS,
                    SHEET_CODES, SHEET_OF, SHEETS, SPIN_BY_SLUG, SPINS, TO_ELECT, TO_WIN, TRACK_LEN, TRACK_SPACES,
-                   TRACKS, TV_LOT, TV_PRICE, C, F, L, M)
+                   TRACKS, TV_LOT, TV_MAX, TV_PRICE, C, F, L, M)
 
 PARTY_NAME = {"D": "Democrat", "R": "Republican"}
 OTHER = {"D": "R", "R": "D"}
@@ -79,7 +79,8 @@ class Pawn(BaseModel):
 
 
 class Step(BaseModel):
-    """One thing the game waits for. kind: place | home | issue | enter | advance | debate | buy | declare."""
+    """One thing the game waits for. kind: place | home | issue | rally | enter | advance | debate | buy |
+    declare."""
     kind: str
     pawn: int
     text: str = ""
@@ -89,7 +90,7 @@ class Step(BaseModel):
     where: list[str] | None = None   # place: the states allowed (already cut to the pawn's sheet); None = its sheet
     optional: bool = False           # place: "up to" (may stop early)
     dice: int = 0                    # place: roll this many dice when the placement begins
-    placed: list[list] = []          # place: [code, cat, n, closed] for `undo`
+    placed: list[list] = []          # place: [code, cat, n, closed(, batch of a `rest`)] for `undo`
     card: str = ""                   # issue slug, track name
 
 
@@ -146,7 +147,7 @@ class Rest(Action):
 
 
 class Undo(Action):
-    """Take back the votes of this placement (before you confirm it)."""
+    """Take back your last move of this placement (one `place`, or what `rest` placed)."""
     verb = "undo"
 
 
@@ -183,6 +184,12 @@ class Buy(Action):
     votes: int
 
 
+class Rally(Action):
+    """RALLY: one vote of the chosen category in every state of the region."""
+    verb = "rally"
+    category: str
+
+
 class Pass(Action):
     """Decline: do not enter, advance, debate or buy."""
     verb = "pass"
@@ -209,6 +216,61 @@ _HOME = {c: Home(state=c) for c in CODES}
 _DECLARE = {c: Declare(state=c) for c in CODES}
 _TAKE = {p: Take(position=p) for p in POSITION_BY_SLUG}
 _ADVANCE = {t: Advance(track=t) for t in TRACKS}
+_RALLY = {c: Rally(category=c) for c in CATEGORIES}
+
+
+# The place actions of one state for one party, by votes left: LEVELS[(code, category restriction, the
+# party's five filled counts there)][m] lists `place code CAT n` for every category with room and every
+# n <= m (and <= what the state still needs). legal_actions assembles its list from these.
+_LEVELS: dict[tuple, tuple[tuple[Place, ...], ...]] = {}
+_CLOSED_LEVELS: tuple[tuple[Place, ...], ...] = ((),) * (MAX_COUNT + 1)
+
+
+def _levels(code: str, cat: int, mine: tuple[int, ...]) -> tuple[tuple[Place, ...], ...]:
+    key = (code, cat, mine)
+    got = _LEVELS.get(key)
+    if got is not None:
+        return got
+    if len(_LEVELS) > 100_000:
+        _LEVELS.clear()
+    nd = TO_WIN[code] - sum(mine)
+    cap = CAPS[code]
+    acts = PLACE[code]
+    cats = (0, 1, 2, 3, 4) if cat < 0 else (cat,)
+    levels: list[tuple[Place, ...]] = [()]
+    for m in range(1, MAX_COUNT + 1):
+        m0 = m if m < nd else nd
+        out: list[Place] = []
+        for k in cats:
+            r = cap[k] - mine[k]
+            if r > 0:
+                out.extend(acts[k][r if r < m0 else m0])
+        levels.append(tuple(out))
+    got = _LEVELS[key] = tuple(levels)
+    return got
+
+
+# Per-placement cache of each state's levels, outside the saved state: {id(step): (step, {code: levels})}.
+# While a placement lasts only its own moves change its states, and they call _touch; a copied or
+# reloaded state has new Step objects and starts afresh.
+_MENUS: dict[int, tuple[object, dict]] = {}
+
+
+def _menu(step) -> dict:
+    got = _MENUS.get(id(step))
+    if got is not None and got[0] is step:
+        return got[1]
+    if len(_MENUS) > 64:
+        _MENUS.clear()
+    segs: dict = {}
+    _MENUS[id(step)] = (step, segs)
+    return segs
+
+
+def _touch(step, code: str) -> None:
+    got = _MENUS.get(id(step))
+    if got is not None and got[0] is step:
+        got[1].pop(code, None)
 
 
 @lru_cache(maxsize=64)
@@ -321,7 +383,7 @@ class RaceWhiteHouse(Game[RWHState]):
     max_players = 4
     State = RWHState
     OptionsModel = RWHOptions
-    actions = (Home, Roll, Place, Rest, Undo, Done, Take, Enter, Advance, Debate, Buy, Pass, Declare)
+    actions = (Home, Roll, Place, Rest, Undo, Done, Take, Rally, Enter, Advance, Debate, Buy, Pass, Declare)
     summary = ("Race around the board for votes on tally sheets: five voter blocs, Issues and Spin Doctor cards, "
                "debates and TV, first party to 270. 2 or 4 players (teams).")
     rules_text = (
@@ -346,7 +408,7 @@ class RaceWhiteHouse(Game[RWHState]):
         "once and on every turn inside; each small space gives votes of that category. Leaving it, you go on round "
         "the board.\n"
         "• DEBATE (only while your party trails in electoral votes): your opponent rolls one die and places that "
-        "many, then you roll two and place. TV: `buy 10` — $5,000,000 per 5 votes Anywhere.\n"
+        "many, then you roll two and place. TV: `buy 10` — $5,000,000 per 5 votes Anywhere, up to 20 a visit.\n"
         "• $60,000,000 for the whole game (a team shares it), no income. Owing money you lack: you pay what is "
         "left and your opponent places 5 votes. No money: no CONSERVATIVE/LIBERAL campaign, no TV.\n"
         "• Four players: Presidents keep the Northeast+South sheet, Vice-Presidents the Midwest+West sheet; votes "
@@ -444,7 +506,9 @@ class RaceWhiteHouse(Game[RWHState]):
         if kind == "home":
             taken = {q.home for q in state.pawns}
             return [_HOME[c] for c in sheet_codes(state.pawns[p].sheet) if c not in taken]
-        if kind == "enter":
+        if kind == "rally":
+            out = [_RALLY[c] for c in CATEGORIES]
+        elif kind == "enter":
             out = [_ENTER, _PASS]
         elif kind == "advance":
             out = [_ADVANCE[t] for t in TRACKS] + [_PASS]
@@ -452,7 +516,7 @@ class RaceWhiteHouse(Game[RWHState]):
             out = [_DEBATE, _PASS]
         elif kind == "buy":
             funds = state.funds[state.pawns[p].party]
-            lots = funds // TV_PRICE
+            lots = min(funds // TV_PRICE, TV_MAX // TV_LOT)
             out = [_buy(TV_LOT * k) for k in range(1, lots + 1)] + [_PASS]
         elif kind == "declare":
             out = [_DONE]
@@ -472,29 +536,29 @@ class RaceWhiteHouse(Game[RWHState]):
         out: list[Action] = []
         rem = step.remaining
         if rem > 0:
-            party = state.pawns[step.pawn].party
-            o = OFF[party]
+            o = OFF[state.pawns[step.pawn].party]
             owner, fill = state.owner, state.fill
-            cats = (0, 1, 2, 3, 4) if step.cat < 0 else (step.cat,)
+            cat = step.cat
+            segs = _menu(step)
+            m = rem if rem < MAX_COUNT else MAX_COUNT
             for code in step_codes(state, step):
-                if owner[code]:
-                    continue
-                f = fill[code]
-                nd = TO_WIN[code] - (f[o] + f[o + 1] + f[o + 2] + f[o + 3] + f[o + 4])
-                m0 = rem if rem < nd else nd
-                cap = CAPS[code]
-                acts = PLACE[code]
-                for k in cats:
-                    r = cap[k] - f[o + k]
-                    if r > 0:
-                        out.extend(acts[k][r if r < m0 else m0])
+                seg = segs.get(code)
+                if seg is None:
+                    if owner[code]:
+                        seg = _CLOSED_LEVELS
+                    else:
+                        key = (code, cat, tuple(fill[code][o:o + 5]))
+                        seg = _LEVELS.get(key) or _levels(*key)
+                    segs[code] = seg
+                out += seg[m]
             if out:
                 out.append(_REST)
         if step.placed:
             out.append(_UNDO)
         if rem <= 0 or step.optional or not out or out[-1] is _UNDO and len(out) == 1:
             out.append(_DONE)
-        self._declares(state, step.pawn, out)
+        if state.undeclared:
+            self._declares(state, step.pawn, out)
         return out
 
     # ---- apply ---------------------------------------------------------
@@ -535,6 +599,11 @@ class RaceWhiteHouse(Game[RWHState]):
             if kind != "issue":
                 raise RuleError(self._wrong(state, kind))
             return self._take(state, p, step, action)
+        if isinstance(action, Rally):
+            if kind != "rally":
+                raise RuleError(self._wrong(state, kind) if kind != "roll" else
+                                "You can only rally when you land on a RALLY space.")
+            return self._rally(state, p, step, action)
         if isinstance(action, Enter):
             if kind != "enter":
                 raise RuleError(self._wrong(state, kind) if kind != "roll" else
@@ -571,6 +640,7 @@ class RaceWhiteHouse(Game[RWHState]):
             "debate": "First decide whether to `debate` or `pass`.",
             "buy": "First decide how many TV votes to `buy`, or `pass`.",
             "declare": "Declare your won states or say `done`.",
+            "rally": "Choose the category of your rally first: `rally <category>`.",
         }.get(kind, "That move does not fit now.")
 
     # ---- home states ---------------------------------------------------
@@ -603,9 +673,10 @@ class RaceWhiteHouse(Game[RWHState]):
             dice = [rng.die()]
         else:
             dice = [rng.die(), rng.die()]
-        state.rng = rng.state
-        state.dice = dice
-        state.wrapped = False
+        d = state.__dict__  # hot path: plain stores of valid values
+        d["rng"] = rng.state
+        d["dice"] = dice
+        d["wrapped"] = False
         events: list[Event] = []
         pips = sum(dice)
         roll = " + ".join(map(str, dice)) + (f" = {pips}" if len(dice) > 1 else "")
@@ -661,8 +732,12 @@ class RaceWhiteHouse(Game[RWHState]):
                 self._effect(state, p, eff, card[1], events)
         elif kind == "rally":
             region = param
-            self._say(state, events, f"{line}: {RALLY_VOTES} votes in the {region}.")
-            self._effect(state, p, ("place", RALLY_VOTES, None, region), f"Rally: {region}", events)
+            if pawn.sheet is not None and region not in SHEETS[pawn.sheet]:
+                self._say(state, events, f"{line}: the {region} is on your running mate's sheet, nothing happens.")
+            else:
+                self._say(state, events, f"{line}: `rally` one category — 1 vote of it in every {region} state.")
+                state.steps.append(Step(kind="rally", pawn=p, card=region,  # type: ignore[arg-type]
+                                        text=f"Rally in the {region}: which category?"))
         elif kind == "campaign":
             track = param
             cost = ENTRY_COST[track]  # type: ignore[index]
@@ -729,11 +804,14 @@ class RaceWhiteHouse(Game[RWHState]):
         return cards.pop()
 
     def _say(self, state: RWHState, events: list[Event], line: str) -> None:
-        events.append(_ev(line))
-        state.last = line.replace("**", "")
-        state.log.append(state.last)
-        if len(state.log) > 12:
-            del state.log[:-12]
+        events.append(Event(text=line))
+        plain = line.replace("**", "") if "**" in line else line
+        d = state.__dict__  # hot path: plain stores of valid values
+        d["last"] = plain
+        log = state.log
+        log.append(plain)
+        if len(log) > 12:
+            del log[:-12]
 
     # ---- effects -------------------------------------------------------
     def _where(self, state: RWHState, p: int, where) -> list[str] | None:
@@ -824,14 +902,24 @@ class RaceWhiteHouse(Game[RWHState]):
         total = 0
         bits = []
         closed = []
+        o = OFF[party]
+        owner, fill = state.owner, state.fill
         for code, cat, n in targets:
-            k = place_limit(state, code, party, cat, n)
+            if owner[code]:
+                continue
+            f = fill[code]
+            k = CAPS[code][cat] - f[o + cat]
             if k <= 0:
                 continue
-            state.fill[code][OFF[party] + cat] += k
+            nd = TO_WIN[code] - (f[o] + f[o + 1] + f[o + 2] + f[o + 3] + f[o + 4])
+            if nd < k:
+                k = nd
+            if n < k:
+                k = n
+            f[o + cat] += k
             total += k
             bits.append(f"{code} {k}" if k > 1 else code)
-            if need(state, code, party) <= 0:
+            if k == nd:
                 closed.append(code)
                 self._close(state, p, code, events, announce=False)
                 if state.phase == "over":
@@ -852,8 +940,10 @@ class RaceWhiteHouse(Game[RWHState]):
         for cat, n in adds:
             if state.phase == "over":
                 return
-            codes = self._where(state, p, None) or sheet_codes(state.pawns[p].sheet)
-            targets = [(c, cat, n) for c in codes if not state.owner[c] and leads(state, c, party, cat)]
+            owner, fill = state.owner, state.fill
+            mine, theirs = OFF[party] + cat, OFF[OTHER[party]] + cat
+            targets = [(c, cat, n) for c in sheet_codes(state.pawns[p].sheet)
+                       if not owner[c] and fill[c][mine] > fill[c][theirs]]
             self._auto(state, p, targets, f"{label} — ADD {n} {CATEGORIES[cat]}", events)
 
     def _won_text(self, state: RWHState, p: int, codes: list[str]) -> str:
@@ -916,23 +1006,26 @@ class RaceWhiteHouse(Game[RWHState]):
         if step is None or step.kind != "place":
             raise RuleError("There are no votes to place right now." if step is None or step.kind != "home" else
                             self._wrong(state, step.kind))
-        code = code_of(action.state)
+        code = action.state if action.state in EV else code_of(action.state)
         if code is None:
             raise RuleError(f"'{action.state[:40]}' is not a state; use a postal code such as TX.")
-        cat = cat_of(action.category)
+        cat = CAT_INDEX.get(action.category)
         if cat is None:
-            raise RuleError(f"'{action.category[:40]}' is not a voter category; they are "
-                            f"{', '.join(CATEGORIES)}.")
+            cat = cat_of(action.category)
+            if cat is None:
+                raise RuleError(f"'{action.category[:40]}' is not a voter category; they are "
+                                f"{', '.join(CATEGORIES)}.")
         n = action.n
         if n < 1:
             raise RuleError("Place at least one vote.")
-        if step.remaining <= 0:
+        remaining = step.remaining
+        if remaining <= 0:
             raise RuleError("All votes of this placement are placed: `done` confirms it, `undo` takes it back.")
         pawn = state.pawns[p]
         party = pawn.party
-        if not on_sheet(pawn, code):
+        if pawn.sheet is not None and SHEET_OF[code] != pawn.sheet:
             raise RuleError(f"{NAMES[code]} is on your running mate's tally sheet; you place votes only in "
-                            f"{' and '.join(SHEETS[pawn.sheet])}.")  # type: ignore[index]
+                            f"{' and '.join(SHEETS[pawn.sheet])}.")
         if step.where is not None and code not in step.where:
             allowed = ", ".join(step.where) or "no state on your sheet"
             raise RuleError(f"These votes go only to {allowed}, not {NAMES[code]}.")
@@ -941,25 +1034,29 @@ class RaceWhiteHouse(Game[RWHState]):
         if state.owner[code]:
             raise RuleError(f"{NAMES[code]} is already won by the {PARTY_NAME[state.owner[code]]}s; no more votes "
                             "go there.")
-        r = room(state, code, party, cat)
+        f = state.fill[code]
+        o = OFF[party]
+        r = CAPS[code][cat] - f[o + cat]
         if r <= 0:
             raise RuleError(f"Your {CATEGORIES[cat]} blocks in {NAMES[code]} are full.")
-        if n > step.remaining:
-            raise RuleError(f"You have only {_plural(step.remaining, 'vote')} left to place.")
+        if n > remaining:
+            raise RuleError(f"You have only {_plural(remaining, 'vote')} left to place.")
         if n > r:
             raise RuleError(f"Only {_plural(r, 'empty block')} left in your {CATEGORIES[cat]} row of {NAMES[code]}.")
-        nd = need(state, code, party)
+        mine = f[o] + f[o + 1] + f[o + 2] + f[o + 3] + f[o + 4]
+        tw = TO_WIN[code]
+        nd = tw - mine
         if n > nd:
             raise RuleError(f"{_plural(nd, 'more vote')} win{'s' if nd == 1 else ''} {NAMES[code]}, and a won state "
                             "takes no more votes.")
         # -- valid: mutate
-        state.fill[code][OFF[party] + cat] += n
-        step.remaining -= n
+        f[o + cat] += n
+        _touch(step, code)
+        step.__dict__["remaining"] = remaining - n  # hot path: a plain store of a valid int
         closed = nd == n
         step.placed.append([code, cat, n, 1 if closed else 0])
         events: list[Event] = []
-        line = f"{self._short(state, p)} places {n} {CATEGORIES[cat]} in {NAMES[code]} " \
-               f"({count(state, code, party)}/{TO_WIN[code]})."
+        line = f"{state.seats[pawn.seat].name} places {n} {CATEGORIES[cat]} in {NAMES[code]} ({mine + n}/{tw})."
         if closed:
             self._close(state, p, code, events, announce=False)
             line += " " + self._won_text(state, p, [code])
@@ -973,6 +1070,7 @@ class RaceWhiteHouse(Game[RWHState]):
             raise RuleError("No votes of this placement can be placed any more: `done` confirms it.")
         from .ai import plan
         moves = plan(state, step, state.pawns[p].party)
+        batch = len(step.placed) + 1
         events: list[Event] = []
         party = state.pawns[p].party
         bits = []
@@ -980,9 +1078,10 @@ class RaceWhiteHouse(Game[RWHState]):
         for code, cat, n in moves:
             nd = need(state, code, party)
             state.fill[code][OFF[party] + cat] += n
+            _touch(step, code)
             step.remaining -= n
             shut = n >= nd
-            step.placed.append([code, cat, n, 1 if shut else 0])
+            step.placed.append([code, cat, n, 1 if shut else 0, batch])
             bits.append(f"{code} {n} {CATEGORIES[cat]}")
             if shut:
                 closed.append(code)
@@ -1001,16 +1100,22 @@ class RaceWhiteHouse(Game[RWHState]):
         if not step.placed:
             raise RuleError("Nothing of this placement has been placed yet.")
         party = state.pawns[p].party
+        # the last move: one `place`, or everything one `rest` placed (entries tagged with the same batch)
+        batch = step.placed[-1][4] if len(step.placed[-1]) > 4 else None
         total = 0
-        for code, cat, n, closed in reversed(step.placed):
+        bits = []
+        while step.placed and (total == 0 or (batch is not None and len(step.placed[-1]) > 4
+                                               and step.placed[-1][4] == batch)):
+            code, cat, n, closed = step.placed.pop()[:4]
             if closed:
                 self._reopen(state, code, party)
             state.fill[code][OFF[party] + cat] -= n
+            _touch(step, code)
             total += n
+            bits.append(f"{n} {CATEGORIES[cat]} in {code}")
         step.remaining += total
-        step.placed = []
         events: list[Event] = []
-        self._say(state, events, f"{self._short(state, p)} takes back {_plural(total, 'vote')}.")
+        self._say(state, events, f"{self._short(state, p)} takes back " + ", ".join(reversed(bits)) + ".")
         return events
 
     def _reopen(self, state: RWHState, code: str, party: str) -> None:
@@ -1074,6 +1179,18 @@ class RaceWhiteHouse(Game[RWHState]):
             self._continue(state, events)
         return events
 
+    def _rally(self, state: RWHState, p: int, step: Step, action: Rally) -> list[Event]:
+        cat = cat_of(action.category)
+        if cat is None:
+            raise RuleError(f"'{action.category[:40]}' is not a voter category; they are {', '.join(CATEGORIES)}.")
+        region = step.card
+        events: list[Event] = []
+        state.steps.pop(0)
+        self._effect(state, p, ("each", RALLY_VOTES, cat, region), f"Rally in the {region} ({CATEGORIES[cat]})",
+                     events)
+        self._continue(state, events)
+        return events
+
     def _enter(self, state: RWHState, p: int, step: Step) -> list[Event]:
         track = step.card
         pawn = state.pawns[p]
@@ -1127,7 +1244,9 @@ class RaceWhiteHouse(Game[RWHState]):
         pawn = state.pawns[p]
         funds = state.funds[pawn.party]
         if votes <= 0 or votes % TV_LOT:
-            raise RuleError(f"TV votes come in lots of {TV_LOT}: buy 5, 10, 15 …")
+            raise RuleError(f"TV votes come in lots of {TV_LOT}: buy 5, 10, 15 or 20.")
+        if votes > TV_MAX:
+            raise RuleError(f"At most {TV_MAX} TV votes can be bought on one visit.")
         price = votes // TV_LOT * TV_PRICE
         if price > funds:
             raise RuleError(f"{votes} TV votes cost {_money(price)}; your party has {_money(funds)}.")
@@ -1190,8 +1309,9 @@ class RaceWhiteHouse(Game[RWHState]):
             return
 
     def _next_turn(self, state: RWHState, events: list[Event]) -> None:
-        state.turn = (state.turn + 1) % len(state.order)
-        state.wrapped = False
+        d = state.__dict__  # hot path: plain stores of valid values
+        d["turn"] = (state.turn + 1) % len(state.order)
+        d["wrapped"] = False
         if state.turn == 0:
             state.round += 1
             if state.round > state.options.max_rounds:
@@ -1252,7 +1372,7 @@ class RaceWhiteHouse(Game[RWHState]):
                            "text": step.text, "remaining": step.remaining, "total": step.total,
                            "category": CATEGORIES[step.cat] if step.cat >= 0 else None,
                            "states": list(step.where) if step.where is not None else None,
-                           "placed": [[c, CATEGORIES[k], n] for c, k, n, _x in step.placed]}
+                           "placed": [[e[0], CATEGORIES[e[1]], e[2]] for e in step.placed]}
             else:
                 choice = {"seat": state.pawns[step.pawn].seat, "pawn": step.pawn, "kind": step.kind,
                           "text": step.text}
@@ -1326,7 +1446,7 @@ class RaceWhiteHouse(Game[RWHState]):
             return {"roll": "roll the dice", "place": "place votes", "rest": "place the rest for me",
                     "undo": "undo this placement", "done": "done", "take": "take a position",
                     "enter": "enter the campaign", "advance": "advance to a campaign", "debate": "debate",
-                    "buy": "buy TV votes", "pass": "pass", "declare": "declare a won state",
+                    "buy": "buy TV votes", "pass": "pass", "rally": "rally a voter category", "declare": "declare a won state",
                     "home": "choose Home State"}.get(token, token)
         verb = prefix[0]
         pawn_party = next((q.party for q in state.pawns if q.seat == seat), "D")
