@@ -101,6 +101,8 @@ def test_osa_distance(a, b, d):
     ("pres-number-41", "Bush", False),
     ("pres-number-41", "George H.W. Bush", True),
     ("pres-number-32", "FDR", True),
+    ("pres-number-8", "Van Buren", True),
+    ("pres-number-8", "Buren", False),
     # typos: short answers allow one, longer two
     ("state-capital-FL", "Talahassee", True),
     ("state-capital-FL", "Tallahasee", True),

@@ -125,9 +125,16 @@ def _name(code: str) -> str:
 _STATE_ONLY = [c for c in CODES if c != "DC"]
 
 
+def _last_name(name: str) -> str:
+    words = name.split()
+    if len(words) >= 3 and words[-2].casefold() in ("van", "de", "von"):
+        return " ".join(words[-2:])
+    return words[-1]
+
+
 def _person_accept(name: str) -> tuple[str, ...]:
     out = list(NAME_ACCEPT.get(name, ()))
-    last = name.split()[-1]
+    last = _last_name(name)
     if _LAST_NAME_COUNT.get(last, 0) == 1 and last not in out:
         out.append(last)
     return tuple(out)
@@ -147,7 +154,7 @@ def _people() -> set[str]:
 
 _LAST_NAME_COUNT: dict[str, int] = {}
 for _p in _people():
-    _LAST_NAME_COUNT[_p.split()[-1]] = _LAST_NAME_COUNT.get(_p.split()[-1], 0) + 1
+    _LAST_NAME_COUNT[_last_name(_p)] = _LAST_NAME_COUNT.get(_last_name(_p), 0) + 1
 
 
 # ---------------------------------------------------------------- State questions
