@@ -72,8 +72,10 @@ def pdark(party: str):
 
 def money(v: int) -> str:
     """$12,500,000 -> '$12.5M'."""
+    if v == 0:
+        return "$0"
     m = v / 1_000_000
-    return f"${m:.1f}M".replace(".0M", "M") if abs(m) >= 1 or v == 0 else f"${v:,}"
+    return f"${m:.1f}M".replace(".0M", "M") if abs(m) >= 1 else f"${v:,}"
 
 
 def _pawn_label(p: dict) -> str:
@@ -420,6 +422,7 @@ MAP_STYLE = MapStyle(labels=False, callouts=True)
 MAP_W = W - 2 * MARGIN
 MAP_TOP = 130
 FILLS = ("lean-D", "lean-R", "won-D", "won-R")
+WATER_LABEL = {"HI": (-72, 8)}   # px from the label point
 
 
 def _usmap() -> USMap:
@@ -476,9 +479,12 @@ def _map_labels(img: Image.Image, m: USMap, evs: tuple, kind: str) -> None:
             stamp_text(img, ((x0 + x1) / 2, (y0 + y1) / 2), str(ev), 16, fg, bold=True, anchor="m", halo=fill)
             continue
         (lx, ly), r = m.label_xy(code), m.clearance(code)
-        dy = {"FL": (22, 6), "MI": (12, 22), "LA": (-10, 0), "ID": (0, 18), "KY": (8, 2)}.get(code, (0, 0))
-        lx, ly = lx + dy[0], ly + dy[1]
-        if r >= 20:
+        if code in WATER_LABEL:
+            # too small for a label inside: beside it in the water, the same in every layer
+            dx, dy = WATER_LABEL[code]
+            stamp_text(img, (lx + dx, ly + dy), f"{code} {ev}", 16, INK, bold=True, anchor="m", condensed=True,
+                       halo=PAPER)
+        elif r >= 20:
             stamp_text(img, (lx, ly - 9), code, 16, fg, bold=True, anchor="m", condensed=True, halo=fill)
             stamp_text(img, (lx, ly + 10), str(ev), 16, fg, bold=False, anchor="m", halo=fill)
         else:
@@ -646,15 +652,24 @@ def _score_header(img: Image.Image, view: dict) -> None:
     mid = x0 + 2 + span * TO_WIN / total
     draw.line([(mid, y0 - 6), (mid, y1 + 6)], fill=INK, width=3)
     stamp_text(img, (mid, y1 + 16), f"{TO_WIN} to win", 15, INK, bold=True, anchor="m")
-    _bar_label(img, (x0 + 12, (y0 + y1) / 2), f"D {d}", "D", "l", dw > 90)
-    _bar_label(img, (x1 - 12, (y0 + y1) / 2), f"R {r}", "R", "r", rw > 90)
-
-
-def _bar_label(img, xy, text, party, anchor, inside) -> None:
-    if inside:
-        stamp_text(img, xy, text, 24, WHITE, bold=True, anchor=anchor, halo=pcolor(party))
+    ym = (y0 + y1) / 2
+    if dw > 90:
+        stamp_text(img, (x0 + 12, ym), f"D {d}", 24, WHITE, bold=True, halo=pcolor("D"))
     else:
-        stamp_text(img, xy, text, 24, pdark(party), bold=True, anchor=anchor, halo=WHITE)
+        stamp_text(img, (x0 + dw + 12, ym), f"D {d}", 24, pdark("D"), bold=True, halo=WHITE)
+    if rw > 90:
+        stamp_text(img, (x1 - 12, ym), f"R {r}", 24, WHITE, bold=True, anchor="r", halo=pcolor("R"))
+    else:
+        stamp_text(img, (x1 - rw - 12, ym), f"R {r}", 24, pdark("R"), bold=True, anchor="r", halo=WHITE)
+
+
+def _party_funds(view: dict, party: str, mine: list) -> int:
+    """Funds left: the party's (running mates share one purse) when the view
+    says so, else the sum over its candidates."""
+    funds = (view.get("parties") or {}).get(party, {}).get("funds")
+    if isinstance(funds, int):
+        return funds
+    return sum(int(p.get("funds", 0)) for p in mine)
 
 
 def _score_sheet(img: Image.Image, view: dict, top: int) -> None:
@@ -688,7 +703,7 @@ def _score_sheet(img: Image.Image, view: dict, top: int) -> None:
         if not mine:
             y += 54
         spent = sum(int(p.get("spent", 0)) for p in mine) or int((parties.get(party) or {}).get("spent", 0))
-        funds = sum(int(p.get("funds", 0)) for p in mine)
+        funds = _party_funds(view, party, mine)
         stamp_text(img, (x + 14, y + 10), "Campaign funds spent", 16, INK_MUTED, bold=True)
         stamp_text(img, (x + col_w - 14, y + 10), f"{money(spent)} · {money(funds)} left", 18, INK, bold=True,
                    anchor="r")
@@ -715,21 +730,27 @@ def _score_sheet(img: Image.Image, view: dict, top: int) -> None:
 
 # ======================================================================= the board
 
-TRACK_ORDER = ("UNION", "LIBERAL", "CONSERVATIVE", "MINORITY")
+TRACK_ORDER = ("UNION", "CONSERVATIVE", "MINORITY", "LIBERAL")
 TRACK_TINT = {"UNION": (214, 236, 216), "LIBERAL": (222, 218, 242), "CONSERVATIVE": (244, 230, 196),
               "MINORITY": (246, 216, 226)}
-KIND_TINT = (("home", (206, 232, 210)), ("start", (206, 232, 210)), ("issue", (250, 242, 200)),
-             ("spin", (232, 226, 246)), ("debate", (250, 222, 222)), ("tv", (214, 232, 246)),
-             ("farm", (232, 240, 208)), ("latino", (246, 228, 210)), ("campaign", (236, 236, 230)),
-             ("advance", (236, 236, 230)))
+TRACK_NAME = {"UNION": "Unions", "LIBERAL": "Liberals", "CONSERVATIVE": "Conservatives", "MINORITY": "Minorities"}
+KIND_TINT = {"home": (206, 232, 210), "start": (206, 232, 210), "issues": (250, 242, 200), "spin": (232, 226, 246),
+             "debate": (250, 222, 222), "tv": (214, 232, 246), "farm": (232, 240, 208), "latino": (246, 228, 210),
+             "rally": (244, 236, 226), "california": (226, 238, 240), "convention": (240, 226, 236),
+             "values": (238, 232, 214), "bus": (230, 230, 224), "campaign": (236, 236, 230),
+             "advance": (236, 236, 230)}
 BOARD_TOP = 12
-CELL_H = 108
+CELL_H = 108               # the top and bottom rows
+SIDE_H = 112               # the spaces of the left and right columns
+TRACK_HEAD, TRACK_CELL, TRACK_GAP = 28, 112, 10
 
 
 def _kind_tint(kind: str, label: str):
-    k = f"{kind} {label}".lower()
-    for key, tint in KIND_TINT:
-        if key in k:
+    if kind in KIND_TINT:
+        return KIND_TINT[kind]
+    low = f"{kind} {label}".lower()
+    for key, tint in KIND_TINT.items():
+        if key in low:
             return tint
     return WHITE
 
@@ -738,23 +759,23 @@ def _board_struct(view: dict) -> tuple:
     b = view.get("board") or {}
     circuit = tuple((s.get("kind", ""), s.get("label", "")) for s in b.get("circuit") or [])
     tracks = tuple((t, tuple((s.get("kind", ""), s.get("label", "")) for s in spaces))
-                   for t, spaces in sorted((b.get("tracks") or {}).items(),
-                                           key=lambda kv: (TRACK_ORDER.index(kv[0]) if kv[0] in TRACK_ORDER else 9,
-                                                           kv[0])))
+                   for t, spaces in (b.get("tracks") or {}).items())  # the board's own order
     entries = tuple(sorted((b.get("entries") or {}).items()))
-    return circuit, tracks, entries
+    costs = tuple(sorted((k, int(v)) for k, v in (b.get("costs") or {}).items()))
+    return circuit, tracks, entries, costs
 
 
 @lru_cache(maxsize=4)
 def _board_layout(struct: tuple) -> dict:
-    circuit, tracks, entries = struct
+    circuit, tracks, entries, costs = struct
     n = max(4, len(circuit))
     a = n // 4 + 1                      # spaces on the top row (and bottom), corners included
     b = (n - 2 * a) // 2                # spaces on each side, corners excluded
     extra = n - 2 * a - 2 * b           # 0 or 1: one more on the right side
     cw = (W - 2 * MARGIN) / a
-    side_h = 96
     right_n, left_n = b + extra, b
+    inner_need = len(tracks) * (TRACK_HEAD + TRACK_CELL + TRACK_GAP) + 230
+    side_h = max(SIDE_H, (inner_need + 32) / max(1, right_n, left_n))
     loop_h = 2 * CELL_H + max(right_n, left_n) * side_h
     cells = []
     x0, y0 = MARGIN, BOARD_TOP
@@ -770,35 +791,47 @@ def _board_layout(struct: tuple) -> dict:
     for i in range(left_n):                             # left side, upwards
         cells.append((x0, y_bottom - (i + 1) * lh, cw, lh))
     cells = cells[:len(circuit)]
-    inner = (x0 + cw + 18, y0 + CELL_H + 16, x0 + (a - 1) * cw - 18, y_bottom - 16)
-    # the side tracks: one row each at the top of the interior
+    inner = (x0 + cw + 16, y0 + CELL_H + 14, x0 + (a - 1) * cw - 16, y_bottom - 14)
+    # the side tracks: a header band and a row of spaces each, at the top of the interior
     track_rows = {}
     ty = inner[1]
-    label_w = 176
+    iw = inner[2] - inner[0]
     for t, spaces in tracks:
         k = max(1, len(spaces))
-        tw = min(116.0, (inner[2] - inner[0] - label_w) / k)
-        track_rows[t] = [(inner[0] + label_w + j * tw, ty, tw - 5, 76) for j in range(len(spaces))]
-        track_rows[t + ":label"] = (inner[0], ty, label_w - 10, 76)
-        ty += 90
-    return {"cells": cells, "inner": inner, "tracks": track_rows, "status_top": ty + max(6, (inner[3] - ty - 250) // 2),
-            "height": BOARD_TOP + loop_h + MARGIN}
+        tw = iw / k
+        track_rows[t + ":head"] = (inner[0], ty, iw, TRACK_HEAD)
+        track_rows[t] = [(inner[0] + j * tw, ty + TRACK_HEAD, tw - 5, TRACK_CELL) for j in range(len(spaces))]
+        ty += TRACK_HEAD + TRACK_CELL + TRACK_GAP
+    return {"cells": cells, "inner": inner, "tracks": track_rows, "status_top": ty + 4,
+            "height": round(BOARD_TOP + loop_h + MARGIN)}
 
 
-def _space_label(img: Image.Image, box, label: str, room_h: float) -> None:
+def _fits(label: str, size: int, w: float, room_h: float) -> bool:
+    """Does the label fit w × room_h px at this size without breaking a word?"""
+    fnt = font(size, bold=True, condensed=True)
+    width = round(w - 10)
+    return (all(fnt.getlength(word) <= width for word in label.split())
+            and len(wrap_text(label, fnt, width)) <= max(1, int((room_h - 6) // (size + 2))))
+
+
+def _fit_size(labels, w: float, room_h: float) -> int:
+    """The largest text size (15 → 13 px) at which every label fits its box."""
+    for size in (15, 14, 13):
+        if all(_fits(lab, size, w, room_h) for lab in labels):
+            return size
+    return 13
+
+
+def _space_label(img: Image.Image, box, label: str, room_h: float, sizes=(15, 14, 13)) -> None:
     """A space's text at the top of its box: the largest size (15 → 13 px,
     condensed bold) whose lines fit in room_h px; cut with '…' only when even
     the smallest does not fit."""
     x, y, w, h = box
     width = round(w - 10)
     choice = None
-    for size in (15, 14, 13):
-        fnt = font(size, bold=True, condensed=True)
-        lines = wrap_text(label, fnt, width)
-        step = size + 2
-        fits = max(1, int((room_h - 6) // step))
-        if len(lines) <= fits:
-            choice = (size, lines)
+    for size in sizes:
+        if _fits(label, size, w, room_h):
+            choice = (size, wrap_text(label, font(size, bold=True, condensed=True), width))
             break
     if choice is None:
         size = 13
@@ -814,39 +847,47 @@ def _space_label(img: Image.Image, box, label: str, room_h: float) -> None:
 
 @lru_cache(maxsize=4)
 def _board_base(struct: tuple) -> Image.Image:
-    circuit, tracks, entries = struct
+    circuit, tracks, entries, costs = struct
     lay = _board_layout(struct)
     img = Image.new("RGB", (W, lay["height"]), PAPER)
     draw = ImageDraw.Draw(img)
-    entry_of = {}
+    entry_of: dict[int, list] = {}
     for t, idx in entries:
         entry_of.setdefault(idx, []).append(t)
     for i, ((kind, label), (x, y, w, h)) in enumerate(zip(circuit, lay["cells"])):
-        draw.rectangle((x, y, x + w, y + h), fill=_kind_tint(kind, label), outline=INK_MUTED, width=2)
+        tint = TRACK_TINT.get(entry_of[i][0], PANEL) if i in entry_of else _kind_tint(kind, label)
+        draw.rectangle((x, y, x + w, y + h), fill=tint, outline=INK_MUTED, width=2)
         for j, t in enumerate(entry_of.get(i, [])):
-            draw.rectangle((x + 3, y + h - 18 - 16 * j, x + w - 3, y + h - 3 - 16 * j), fill=TRACK_TINT.get(t, PANEL))
-            stamp_text(img, (x + w / 2, y + h - 10 - 16 * j), f"→ {CAT_ABBR.get(t, t[:3])} track", 13, INK,
-                       bold=True, anchor="m", condensed=True)
+            ty = y + h - 12 - 18 * j
+            draw.rectangle((x + 4, ty - 9, x + w - 4, ty + 8), fill=WHITE)
+            stamp_text(img, (x + w / 2, ty), f"enter the {CAT_ABBR.get(t, t[:3])} track", 13, INK, bold=True,
+                       anchor="m", condensed=True)
         if i == 0:
-            draw.rectangle((x + 2, y + 2, x + w - 2, y + h - 2), outline=INK, width=3)
-        _space_label(img, (x, y, w, h), label, h - 40 - 16 * len(entry_of.get(i, [])))
-    # direction arrows along the top
+            draw.rectangle((x + 2, y + 2, x + w - 2, y + h - 2), outline=INK, width=4)
+        _space_label(img, (x, y, w, h), label, h - 40 - 18 * len(entry_of.get(i, [])))
     inner = lay["inner"]
-    stamp_text(img, ((inner[0] + inner[2]) / 2, inner[3] + 4), "clockwise from Start →", 14, INK_MUTED,
-               anchor="m")
+    stamp_text(img, (inner[2], inner[3] - 2), "clockwise from Start (top left) →", 14, INK_MUTED, anchor="r")
+    cost = dict(costs)
     for t, spaces in tracks:
-        lx, ly, lw, lh = lay["tracks"][t + ":label"]
-        draw.rounded_rectangle((lx, ly, lx + lw, ly + lh), radius=8, fill=TRACK_TINT.get(t, PANEL))
-        stamp_text(img, (lx + 12, ly + 24), "CAMPAIGN for", 15, INK_MUTED, bold=True)
-        stamp_text(img, (lx + 12, ly + 50), ellipsize(t.title(), font(20, bold=True, condensed=True), lw - 20), 20,
-                   INK, bold=True, condensed=True)
-        for (kind, label), (x, y, w, h) in zip(spaces, lay["tracks"][t]):
+        hx, hy, hw, hh = lay["tracks"][t + ":head"]
+        draw.rounded_rectangle((hx, hy, hx + hw - 5, hy + hh - 2), radius=6, fill=mix(TRACK_TINT.get(t, PANEL), INK,
+                                                                                     0.12))
+        head = f"CAMPAIGN for {TRACK_NAME.get(t, t.title()).upper()}"
+        w = stamp_text(img, (hx + 10, hy + hh / 2 - 1), head, 16, INK, bold=True)
+        c = cost.get(t)
+        if c is not None:
+            stamp_text(img, (hx + 22 + w, hy + hh / 2 - 1),
+                       f"entry {money(c)} · one die per move" if c else "free entry · one die per move", 15, INK)
+        boxes = lay["tracks"][t]
+        if boxes:
+            size = _fit_size([label for _, label in spaces], boxes[0][2], boxes[0][3] - 28)
+        for (kind, label), (x, y, w, h) in zip(spaces, boxes):
             draw.rectangle((x, y, x + w, y + h), fill=TRACK_TINT.get(t, WHITE), outline=INK_MUTED, width=2)
-            _space_label(img, (x, y, w, h), label, h - 34)
+            _space_label(img, (x, y, w, h), label, h - 28, (size,))
     return img
 
 
-def _die(img: Image.Image, x: float, y: float, value: int, size: int = 52) -> None:
+def _die(img: Image.Image, x: float, y: float, value: int, size: int = 50) -> None:
     draw = ImageDraw.Draw(img)
     draw.rounded_rectangle((x, y, x + size, y + size), radius=9, fill=WHITE, outline=INK, width=3)
     spots = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
@@ -864,87 +905,92 @@ def draw_board(view: dict) -> Image.Image:
     lay = _board_layout(struct)
     img = _board_base(struct).copy()
     players = _players(view)
+    entry_cells = {i for _, i in struct[2]}
     # pawns, grouped by the space they stand on
     at: dict[tuple, list] = {}
     for p in players:
         sp = p.get("space") or {}
         at.setdefault((sp.get("track"), int(sp.get("index", 0))), []).append(p)
     for (track, idx), ps in at.items():
-        if track is None:
-            cells = lay["cells"]
-        else:
-            cells = lay["tracks"].get(track, [])
+        cells = lay["cells"] if track is None else lay["tracks"].get(track, [])
         if not cells:
             continue
-        x, y, w, h = cells[max(0, min(idx, len(cells) - 1))]
-        size = min(34.0, (w - 8) / max(1, len(ps)) - 2)
-        if track is not None:
-            size = min(size, 28.0)
+        idx = max(0, min(idx, len(cells) - 1))
+        x, y, w, h = cells[idx]
+        size = min(34.0 if track is None else 30.0, (w - 8) / len(ps) - 2)
         step = (w - 6) / len(ps)
-        tagged = track is None and any(i == idx for _, i in struct[2])
-        cy = y + h - size / 2 - (22 if tagged else 6)
+        lift = 24 if track is None and idx in entry_cells else 5 if track is None else 2
         for j, p in enumerate(ps):
-            _draw_pawn(img, (x + 3 + step * (j + 0.5), cy), p, size)
+            _draw_pawn(img, (x + 3 + step * (j + 0.5), y + h - size / 2 - lift), p, size)
     _board_status(img, view, lay)
     return img
 
 
+def _plain(text: str) -> str:
+    return " ".join(str(text).replace("`", "").replace("**", "").split())
+
+
 def _board_status(img: Image.Image, view: dict, lay: dict) -> None:
-    draw = ImageDraw.Draw(img)
     x0, _, x1, y1 = lay["inner"]
     y = lay["status_top"]
     players = _players(view)
     by_seat = {p.get("seat", i): p for i, p in enumerate(players)}
+    left_w = 440
     # the last roll
-    dice = view.get("dice") or []
-    stamp_text(img, (x0, y + 26), "Last roll", 18, INK, bold=True)
-    dx = x0 + 100
+    dice = [int(v) for v in (view.get("dice") or [])][:2]
+    stamp_text(img, (x0, y + 25), "Last roll", 18, INK, bold=True)
+    dx = x0 + 96
     if dice:
-        for k, v in enumerate(dice[:2]):
-            _die(img, dx + k * 62, y, int(v))
-        stamp_text(img, (dx + 62 * len(dice[:2]) + 4, y + 26), f"= {sum(int(v) for v in dice[:2])}", 24, INK,
-                   bold=True)
+        for k, v in enumerate(dice):
+            _die(img, dx + k * 60, y, v)
+        stamp_text(img, (dx + 60 * len(dice) + 2, y + 25), f"= {sum(dice)}", 24, INK, bold=True)
     else:
-        stamp_text(img, (dx, y + 26), "none yet", 18, INK_MUTED)
-    # whose turn / result
-    tx = x0 + 420
+        stamp_text(img, (dx, y + 25), "none yet", 18, INK_MUTED)
+    rnd = view.get("round")
+    if isinstance(rnd, int) and view.get("phase") == "play":
+        text = f"Round {rnd}" + (f" (a stalled race ends after {view['max_rounds']})"
+                                 if isinstance(view.get("max_rounds"), int) else "")
+        stamp_text(img, (x0, y + 70), text, 15, INK_MUTED)
+    # whose turn, what is being placed or decided, or the result
+    ty = y + 100
     winner = view.get("winner")
     turn = view.get("turn")
     if winner in PARTY_INDEX:
-        stamp_text(img, (tx, y + 14), f"{PARTY_NAME[winner]} win!", 24, pcolor(winner), bold=True)
-    elif turn is not None and turn in by_seat:
-        p = by_seat[turn]
-        _draw_pawn(img, (tx + 16, y + 16), p, 32)
-        stamp_text(img, (tx + 40, y + 16), ellipsize(f"{p.get('name', '?')}'s turn", font(22, bold=True),
-                                                     x1 - tx - 40), 22, INK, bold=True)
-    elif view.get("phase") == "over":
-        stamp_text(img, (tx, y + 14), "Game over", 24, INK, bold=True)
-    pending = view.get("pending")
-    if pending and winner is None:
-        who = by_seat.get(pending.get("seat"), {}).get("name", "?")
-        text = f"{who} places: {pending.get('text', '')}"
-        for i, line in enumerate(wrap_text(text, font(17), x1 - tx)[:2]):
-            stamp_text(img, (tx, y + 44 + 21 * i), line, 17, INK)
-    y += 82
-    # the players
-    draw.line([(x0, y), (x1, y)], fill=RULE, width=2)
-    y += 12
-    col_w = (x1 - x0) // 2
+        stamp_text(img, (x0, ty), f"{PARTY_NAME[winner]} win!", 26, pcolor(winner), bold=True)
+        ty += 30
+        lines = wrap_text(_plain(view.get("outcome") or ""), font(16), left_w)[:3]
+    else:
+        if view.get("phase") == "home":
+            stamp_text(img, (x0, ty), "Choosing home states", 22, INK, bold=True)
+        elif view.get("phase") == "over":
+            stamp_text(img, (x0, ty), "Game over", 22, INK, bold=True)
+        elif turn in by_seat:
+            p = by_seat[turn]
+            _draw_pawn(img, (x0 + 15, ty), p, 30)
+            stamp_text(img, (x0 + 38, ty), ellipsize(f"{p.get('name', '?')}'s turn", font(22, bold=True),
+                                                     left_w - 40), 22, INK, bold=True)
+        ty += 30
+        lines = []
+        for key in ("pending", "choice"):
+            item = view.get(key)
+            if item and item.get("text"):
+                who = by_seat.get(item.get("seat"), {}).get("name", "?")
+                lines += wrap_text(f"{who}: {_plain(item['text'])}", font(16), left_w)
+        lines = lines[:4]
+    for i, line in enumerate(lines):
+        stamp_text(img, (x0, ty + 21 * i), line, 16, INK)
+    # the players and where they are
+    px = x0 + left_w + 30
+    ImageDraw.Draw(img).line([(px - 16, y), (px - 16, y1 - 24)], fill=RULE, width=2)
     for i, p in enumerate(players):
-        cx = x0 + (i % 2) * col_w
-        cy = y + (i // 2) * 62 + 20
-        _draw_pawn(img, (cx + 18, cy), p, 32)
-        name = ellipsize(p.get("name", "?"), font(18, bold=True), col_w - 60)
-        stamp_text(img, (cx + 42, cy - 9), name, 18, INK, bold=True)
+        cy = y + 18 + i * 50
+        _draw_pawn(img, (px + 16, cy + 6), p, 30)
+        name = ellipsize(p.get("name", "?"), font(18, bold=True), x1 - px - 44)
+        stamp_text(img, (px + 40, cy - 3), name, 18, INK, bold=True)
         party = PARTY_ONE.get(p.get("party"), "")
-        stamp_text(img, (cx + 42, cy + 13), f"{party} · {ROLE_NAME.get(p.get('role'), '')}", 15, INK_MUTED)
         sp = p.get("space") or {}
-        if sp.get("track"):
-            where = f"on the {CAT_ABBR.get(sp['track'], sp['track'])} track, space {int(sp.get('index', 0)) + 1}"
-        else:
-            where = ""
-        if where:
-            stamp_text(img, (cx + 42, cy + 32), where, 15, INK_MUTED)
+        where = f" · on the {CAT_ABBR.get(sp['track'], sp['track'])} track" if sp.get("track") else ""
+        stamp_text(img, (px + 40, cy + 18), f"{party} · {ROLE_NAME.get(p.get('role'), '')}{where}", 15, INK_MUTED)
 
 
 # ======================================================================= encoding and diffs
@@ -968,7 +1014,7 @@ def _sample_view() -> dict:
     players = [{"seat": i, "name": f"Player {i}", "party": "DR"[i % 2], "role": "P" if i < 2 else "VP",
                 "sheet": i // 2, "home": ("TX", "OH", "CA", "NY")[i], "funds": 1, "spent": 1,
                 "space": {"track": (None, "UNION", "LIBERAL", "MINORITY")[i], "index": 1}} for i in range(4)]
-    kinds = [k for k, _ in KIND_TINT] + ["votes"]
+    kinds = list(KIND_TINT) + ["votes"]
     circuit = [{"kind": kinds[i % len(kinds)], "label": "Place 3 votes"} for i in range(40)]
     tracks = {t: [{"kind": "votes", "label": "2 votes"}] * 6 for t in TRACK_ORDER}
     entries = {t: 4 + 9 * i for i, t in enumerate(TRACK_ORDER)}
@@ -1025,9 +1071,12 @@ def map_inputs(view: dict) -> dict:
 
 def board_inputs(view: dict) -> dict:
     pending = view.get("pending")
+    choice = view.get("choice")
     return {"board": view.get("board"), "dice": view.get("dice"), "turn": view.get("turn"),
-            "phase": view.get("phase"), "winner": view.get("winner"),
-            "pending": {k: v for k, v in pending.items() if k != "remaining"} if pending else None,
+            "phase": view.get("phase"), "winner": view.get("winner"), "outcome": view.get("outcome"),
+            "round": view.get("round"), "max_rounds": view.get("max_rounds"),
+            "pending": (pending.get("seat"), pending.get("text")) if pending else None,
+            "choice": (choice.get("seat"), choice.get("text")) if choice else None,
             "players": _people(view, ("seat", "name", "party", "role", "space"))}
 
 

@@ -1,94 +1,48 @@
-"""Race for the White House renderer: four phone-readable images, each redrawn
-only when what feeds it changed; 2- and 4-player views; a finished game."""
+"""Race for the White House renderer: four phone-readable images (map, two
+tally sheets, board), each redrawn only when what feeds it changed; 2- and
+4-player games from the real engine, every phase, a finished game."""
 from __future__ import annotations
 
 import copy
-import csv
 import io
-import pathlib
 
 from PIL import Image
 
+from engines import Seat
+from engines.race_white_house import GAME
+from engines.rng import Rng
 from render import get_renderer
 from render import race_white_house as R
 
-DATA = pathlib.Path("/work/shared/data/electoral_votes.csv")
-REGIONS = {
-    "Northeast": ["ME", "NH", "VT", "MA", "RI", "CT", "NY", "NJ", "PA"],
-    "South": ["DE", "MD", "DC", "VA", "WV", "NC", "SC", "GA", "FL", "KY", "TN", "AL", "MS", "AR", "LA", "OK", "TX"],
-    "Midwest": ["OH", "MI", "IN", "IL", "WI", "MN", "IA", "MO", "ND", "SD", "NE", "KS"],
-    "West": ["MT", "ID", "WY", "CO", "NM", "AZ", "UT", "NV", "CA", "OR", "WA", "AK", "HI"],
-}
-CATS = ["UNION", "LIBERAL", "CONSERVATIVE", "MINORITY", "FARM"]
+MAP, SHEET1, SHEET2, BOARD = (f"race-white-house-{x}.png" for x in ("map", "sheet-1", "sheet-2", "board"))
 NAMES = ["Alice", "Bob", "Charlotte", "Dmitri"]
 
 
-def ev_table():
-    from render.core import state_codes, state_name
-    evs = {}
-    if DATA.exists():
-        with open(DATA) as fh:
-            for row in csv.DictReader(fh):
-                evs[row["code"]] = (row["name"], int(row["ev_2004"]))
-    return {c: evs.get(c, (state_name(c), 3 + len(c))) for c in state_codes()}
+def new_game(n, seed):
+    return GAME.setup([Seat(name=NAMES[i]) for i in range(n)], GAME.options({}), seed)
 
 
-def synthetic_view(n=2, step=0, over=False):
-    """A view following the public view contract: pseudo-random fills from `step`."""
-    evs = ev_table()
-    states = {}
-    k = 0
-    for region, codes in REGIONS.items():
-        for code in codes:
-            name, ev = evs[code]
-            caps = {c: max(2, min(8, ev // 5 + 1 + (k + j) % 3)) for j, c in enumerate(CATS)}
-            lean = "D" if k % 3 == 0 else "R" if k % 3 == 1 else None
-            blocks = {c: {"D": [caps[c], min(caps[c], (k * 7 + j + step) % (caps[c] + 1))],
-                          "R": [caps[c], min(caps[c], (k * 5 + 2 * j + step) % (caps[c] + 1))]}
-                      for j, c in enumerate(CATS)}
-            if lean:
-                cat = "LIBERAL" if lean == "D" else "CONSERVATIVE"
-                blocks[cat][lean][1] = max(1, blocks[cat][lean][1])
-            total = sum(caps.values())
-            won = None
-            if over or (k + step) % 4 == 0:
-                won = "D" if sum(b["D"][1] for b in blocks.values()) >= sum(b["R"][1] for b in blocks.values()) else "R"
-            states[code] = {"name": name, "ev": ev, "region": region, "lean": lean, "to_win": total // 2 + 1,
-                            "blocks": blocks, "won": won, "declared": True}
-            k += 1
-    parties = {p: {"ev": sum(s["ev"] for s in states.values() if s["won"] == p),
-                   "won": [c for c, s in states.items() if s["won"] == p], "spent": 0} for p in "DR"}
-    players = []
-    for i in range(n):
-        players.append({"seat": i, "name": NAMES[i], "party": "DR"[i % 2], "role": "P" if i < 2 else "VP",
-                        "sheet": None if n == 2 else i // 2, "home": ("NY", "TX", "OH", "CA")[i],
-                        "space": {"track": None, "index": (5 * i + step) % 40} if i != 1 else
-                        {"track": "UNION", "index": step % 6},
-                        "funds": 60_000_000 - 5_000_000 * i, "spent": 5_000_000 * i})
-    circuit = [{"kind": ("start", "issues", "spin", "votes", "tv", "debate", "campaign", "farm")[i % 8],
-                "label": ("Home state / Start", "Issues", "Spin doctor", "3 UNION votes in the Midwest", "TV",
-                          "Debate", "Campaign for union", "Farm vote: 15 FARM votes")[i % 8]} for i in range(40)]
-    tracks = {t: [{"kind": "votes", "label": f"{j + 1} {t.lower()} votes"} for j in range(6)]
-              for t in ("UNION", "LIBERAL", "CONSERVATIVE", "MINORITY")}
-    winner = None
-    if over:
-        winner = "D" if parties["D"]["ev"] >= parties["R"]["ev"] else "R"
-    return {"game": "race-white-house", "phase": "over" if over else "play", "turn": None if over else step % n,
-            "players": players, "parties": parties, "regions": copy.deepcopy(REGIONS),
-            "sheets": [["Northeast", "South"], ["Midwest", "West"]], "categories": list(CATS), "states": states,
-            "board": {"circuit": circuit, "tracks": tracks,
-                      "entries": {"UNION": 6, "LIBERAL": 14, "CONSERVATIVE": 22, "MINORITY": 30}},
-            "dice": [3, 5] if step else None, "pending": None, "last": "Bob rolled 8.", "winner": winner}
+def step(state, rng, ai=True):
+    seat = GAME.to_act(state)[0]
+    if ai:
+        action = GAME.ai_action(state, seat, rng)
+    else:
+        legal = GAME.legal_actions(state, seat)
+        action = legal[rng.below(len(legal))]
+    GAME.apply_in_place(state, seat, action)
 
 
-def images(out):
-    return {name: Image.open(io.BytesIO(data)) for name, data in out}
+def played(n, steps, seed=5, ai=True):
+    state, rng = new_game(n, seed), Rng(seed)
+    for _ in range(steps):
+        if GAME.result(state).finished:
+            break
+        step(state, rng, ai)
+    return state
 
 
 def check_images(out):
-    names = [n for n, _ in out]
-    assert names == ["race-white-house-map.png", "race-white-house-sheet-1.png", "race-white-house-sheet-2.png",
-                     "race-white-house-board.png"]
+    assert [name for name, _ in out] == [MAP, SHEET1, SHEET2, BOARD]
     for name, data in out:
         assert len(data) <= 400 * 1024, (name, len(data))
         img = Image.open(io.BytesIO(data))
@@ -97,82 +51,117 @@ def check_images(out):
         assert w == 1200 and 800 <= h <= 2400, (name, img.size)
 
 
-def test_renderer_is_found_and_draws_two_and_four_player_games():
+def sheet_of(view, code):
+    region = view["states"][code]["region"]
+    return next(k for k, regions in enumerate(view["sheets"]) if region in regions)
+
+
+def test_renderer_is_found_and_draws_every_phase_for_two_and_four_players():
     assert get_renderer("race-white-house") is R.render
     for n in (2, 4):
-        for step in (0, 3, 11):
-            check_images(R.render(synthetic_view(n, step)))
-
-
-def test_finished_game_renders():
-    for n in (2, 4):
-        view = synthetic_view(n, 5, over=True)
-        check_images(R.render(view))
-        assert R.render(view, view) == []
+        for steps, phase in ((0, "home"), (30, "play"), (10_000, "over")):
+            view = GAME.view(played(n, steps, seed=n), None)
+            assert view["phase"] == phase
+            check_images(R.render(view))
 
 
 def test_unchanged_view_renders_nothing():
-    view = synthetic_view(2, 3)
+    view = GAME.view(played(2, 40), None)
     assert R.render(view, copy.deepcopy(view)) == []
+    # keys the renderer does not draw (the move log, the last line) change nothing either
+    other = {**copy.deepcopy(view), "last": "something else", "log": ["x"], "something_new": 1}
+    assert R.render(other, view) == []
 
 
-def test_a_vote_on_one_sheet_redraws_only_that_sheet():
-    before = synthetic_view(4, 3)
-    after = copy.deepcopy(before)
-    # one more Democratic UNION vote in an open Midwest state (sheet 2)
-    code = next(c for c in REGIONS["Midwest"] if after["states"][c]["won"] is None
-                and after["states"][c]["blocks"]["UNION"]["D"][1] < after["states"][c]["blocks"]["UNION"]["D"][0])
-    after["states"][code]["blocks"]["UNION"]["D"][1] += 1
-    after["last"] = "Alice places a UNION vote."
-    out = R.render(after, before)
-    assert [n for n, _ in out] == ["race-white-house-sheet-2.png"]
-    # the image really shows the new vote: it differs from the one before
-    assert out[0][1] != dict(R.render(before))["race-white-house-sheet-2.png"]
+def _progress(item):
+    """A pending placement without its running counts (those are told in text)."""
+    return None if item is None else {k: v for k, v in item.items() if k not in ("remaining", "placed", "total")}
 
 
-def test_winning_a_state_redraws_its_sheet_and_the_map_only():
-    before = synthetic_view(2, 3)
-    after = copy.deepcopy(before)
-    code = next(c for c in REGIONS["Northeast"] if after["states"][c]["won"] is None)
-    after["states"][code]["won"] = "R"
-    after["parties"]["R"]["won"].append(code)
-    after["parties"]["R"]["ev"] += after["states"][code]["ev"]
-    assert [n for n, _ in R.render(after, before)] == ["race-white-house-map.png", "race-white-house-sheet-1.png"]
+def test_a_whole_game_renders_step_by_step_and_only_what_changed():
+    """Every move of a 4-player game: the render never raises, and votes that
+    win nothing while the turn goes on redraw exactly the tally sheet holding
+    their states."""
+    state, rng = new_game(4, 11), Rng(11)
+    plain_votes = 0
+    before = GAME.view(state, None)
+    while not GAME.result(state).finished:
+        step(state, rng)
+        after = GAME.view(state, None)
+        out = R.render(after, before)
+        changed = [c for c in after["states"] if after["states"][c] != before["states"][c]]
+        sheets = {sheet_of(after, c) for c in changed}
+        if (len(sheets) == 1 and not any(after["states"][c]["won"] for c in changed) and after["phase"] == "play"
+                and _progress(before["pending"]) == _progress(after["pending"])
+                and before["choice"] == after["choice"] and after["parties"] == before["parties"]
+                and after["dice"] == before["dice"] and after["turn"] == before["turn"]
+                and after["players"] == before["players"]):
+            plain_votes += 1
+            assert [name for name, _ in out] == [(SHEET1, SHEET2)[sheets.pop()]]
+        for name, data in out:
+            assert len(data) <= 400 * 1024
+        before = after
+    assert plain_votes >= 3
+    final = GAME.view(state, None)
+    assert final["winner"] in ("D", "R")
+    check_images(R.render(final))
 
 
-def test_a_move_redraws_only_the_board():
-    before = synthetic_view(2, 3)
-    after = copy.deepcopy(before)
-    after["players"][0]["space"]["index"] = (after["players"][0]["space"]["index"] + 7) % 40
-    after["dice"] = [3, 4]
-    after["last"] = "Alice rolled 7."
-    assert [n for n, _ in R.render(after, before)] == ["race-white-house-board.png"]
-    # the count of votes still to place is said in text, not by a new board image
-    a = copy.deepcopy(after)
-    a["pending"] = {"seat": 0, "kind": "votes", "text": "5 votes anywhere", "remaining": 5}
-    b = copy.deepcopy(a)
-    b["pending"]["remaining"] = 4
-    assert R.render(b, a) == []
+def test_winning_a_state_redraws_the_map_and_its_sheet_but_not_the_other_sheet():
+    state, rng = new_game(2, 3), Rng(3)
+    found = 0
+    before = GAME.view(state, None)
+    while not GAME.result(state).finished and found < 3:
+        step(state, rng)
+        after = GAME.view(state, None)
+        changed = [c for c in after["states"] if after["states"][c] != before["states"][c]]
+        won = [c for c in changed if after["states"][c]["won"] and not before["states"][c]["won"]]
+        sheets = {sheet_of(after, c) for c in changed}
+        if won and len(sheets) == 1:
+            names = [name for name, _ in R.render(after, before)]
+            k = sheets.pop()
+            assert MAP in names and (SHEET1, SHEET2)[k] in names and (SHEET1, SHEET2)[1 - k] not in names
+            found += 1
+        before = after
+    assert found
 
 
-def test_spending_money_redraws_only_the_map():
-    before = synthetic_view(2, 3)
-    after = copy.deepcopy(before)
-    after["players"][0]["spent"] += 5_000_000
-    after["players"][0]["funds"] -= 5_000_000
-    assert [n for n, _ in R.render(after, before)] == ["race-white-house-map.png"]
+def test_a_move_redraws_the_board_and_spending_redraws_the_map():
+    view = GAME.view(played(2, 40), None)
+    moved = copy.deepcopy(view)
+    pawn = moved["players"][0]
+    pawn["space"] = {"track": None, "index": (pawn["space"]["index"] + 5) % len(moved["board"]["circuit"])}
+    moved["dice"] = [2, 3]
+    assert [name for name, _ in R.render(moved, view)] == [BOARD]
+    paid = copy.deepcopy(view)
+    paid["players"][1]["spent"] += 5_000_000
+    paid["parties"][paid["players"][1]["party"]]["spent"] += 5_000_000
+    assert [name for name, _ in R.render(paid, view)] == [MAP]
 
 
-def test_won_and_voted_blocks_are_drawn_in_party_colours():
+def test_one_more_vote_changes_the_sheet_image():
+    view = GAME.view(played(2, 40), None)
+    more = copy.deepcopy(view)
+    cell = next(cell for c in view["regions"]["West"] if view["states"][c]["won"] is None
+                for cat in view["categories"] for cell in more["states"][c]["blocks"][cat].values()
+                if cell[1] < cell[0])
+    cell[1] += 1
+    out = R.render(more, view)
+    assert [name for name, _ in out] == [SHEET2]
+    assert out[0][1] != dict(R.render(view))[SHEET2]
+
+
+def test_party_colours_survive_the_fixed_palette():
     from render.core import player
-    view = synthetic_view(2, 3)
-    sheet = images(R.render(view))["race-white-house-sheet-1.png"].convert("RGB")
-    colours = {c for _, c in sheet.getcolors(1 << 16)}
-    for c in (player(0).color, player(1).color):
-        assert min(sum(abs(a - b) for a, b in zip(c, k)) for k in colours) <= 12, c
+    view = GAME.view(played(2, 10_000, seed=2), None)
+    imgs = {name: Image.open(io.BytesIO(data)).convert("RGB") for name, data in R.render(view)}
+    for name in (MAP, SHEET1):
+        colours = {c for _, c in imgs[name].getcolors(1 << 16)}
+        for c in (player(0).color, player(1).color):
+            assert min(sum(abs(a - b) for a, b in zip(c, k)) for k in colours) <= 12, (name, c)
 
 
-def test_render_ignores_unknown_keys():
-    view = synthetic_view(2, 3)
-    extra = {**view, "something_new": {"x": 1}}
-    assert R.render(extra) == R.render(view)
+def test_render_reads_only_the_public_view():
+    state = played(4, 50)
+    public = GAME.view(state, None)
+    assert R.render(public) == R.render(GAME.view(state, 0))
