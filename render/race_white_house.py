@@ -409,11 +409,10 @@ def _won_tag(img: Image.Image, x: int, y: float, won: str, to_win: int, declared
     text = f"WON · {won}" if declared else f"WON · {won} (undeclared)"
     stamp_text(img, (x + 8, y), text, 15 if declared else 13, WHITE, bold=True, condensed=not declared)
     # the crossed-out "blocks to win" square
-    bx = x + LB_W - 34
-    draw.rectangle((bx, y - 10, bx + 26, y + 10), outline=WHITE, width=2)
-    stamp_text(img, (bx + 13, y), str(to_win), 13, WHITE, bold=True, anchor="m")
-    draw.line([(bx, y - 10), (bx + 26, y + 10)], fill=WHITE, width=2)
-    draw.line([(bx, y + 10), (bx + 26, y - 10)], fill=WHITE, width=2)
+    bx = x + LB_W - 32
+    draw.rectangle((bx, y - 10, bx + 24, y + 10), outline=WHITE, width=2)
+    draw.line([(bx + 3, y - 7), (bx + 21, y + 7)], fill=WHITE, width=3)
+    draw.line([(bx + 3, y + 7), (bx + 21, y - 7)], fill=WHITE, width=3)
 
 
 # ======================================================================= the map and the score sheet
@@ -624,6 +623,7 @@ def _party_ev(view: dict, party: str) -> int:
 def _score_header(img: Image.Image, view: dict) -> None:
     draw = ImageDraw.Draw(img)
     total = sum(int(s.get("ev", 0)) for s in view["states"].values()) or 538
+    to_win = int(view.get("to_elect") or TO_WIN)
     stamp_text(img, (MARGIN, 28), "Race for the White House", 28, INK, bold=True)
     winner = view.get("winner")
     if winner in PARTY_INDEX:
@@ -633,7 +633,7 @@ def _score_header(img: Image.Image, view: dict) -> None:
     elif view.get("phase") == "over":
         head = "Game over"
     else:
-        head = f"First to {TO_WIN} electoral votes wins"
+        head = f"First to {to_win} electoral votes wins"
     stamp_text(img, (W - MARGIN, 28), head, 20, INK if winner is None else pcolor(winner), bold=True, anchor="r")
     # the score bar: D from the left, R from the right, 270 in the middle
     x0, x1, y0, y1 = MARGIN, W - MARGIN, 58, 104
@@ -649,9 +649,9 @@ def _score_header(img: Image.Image, view: dict) -> None:
         _stripes(bar, mix(pcolor("R"), WHITE, 0.3), 12, 4)
         img.paste(bar, (x1 - 1 - rw, y0 + 2))
     draw.rounded_rectangle((x0, y0, x1, y1), radius=8, outline=INK_MUTED, width=2)
-    mid = x0 + 2 + span * TO_WIN / total
+    mid = x0 + 2 + span * to_win / total
     draw.line([(mid, y0 - 6), (mid, y1 + 6)], fill=INK, width=3)
-    stamp_text(img, (mid, y1 + 16), f"{TO_WIN} to win", 15, INK, bold=True, anchor="m")
+    stamp_text(img, (mid, y1 + 16), f"{to_win} to win", 15, INK, bold=True, anchor="m")
     ym = (y0 + y1) / 2
     if dw > 90:
         stamp_text(img, (x0 + 12, ym), f"D {d}", 24, WHITE, bold=True, halo=pcolor("D"))
@@ -975,7 +975,7 @@ def _board_status(img: Image.Image, view: dict, lay: dict) -> None:
             item = view.get(key)
             if item and item.get("text"):
                 who = by_seat.get(item.get("seat"), {}).get("name", "?")
-                lines += wrap_text(f"{who}: {_plain(item['text'])}", font(16), left_w)
+                lines += wrap_text(f"{who} now: {_plain(item['text'])}", font(16), left_w)
         lines = lines[:4]
     for i, line in enumerate(lines):
         stamp_text(img, (x0, ty + 21 * i), line, 16, INK)
@@ -1066,6 +1066,7 @@ def sheet_inputs(view: dict, k: int) -> dict:
 def map_inputs(view: dict) -> dict:
     return {"states": {c: (s.get("ev"), s.get("name"), s.get("won"), s.get("lean")) for c, s in view["states"].items()},
             "parties": view.get("parties"), "winner": view.get("winner"), "phase": view.get("phase"),
+            "to_elect": view.get("to_elect"),
             "players": _people(view, ("name", "party", "role", "home", "funds", "spent"))}
 
 
