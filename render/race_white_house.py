@@ -405,10 +405,14 @@ def _count_chips(img: Image.Image, x: int, y: float, totals: dict, to_win: int) 
 
 
 def _won_tag(img: Image.Image, x: int, y: float, won: str, to_win: int, declared: bool) -> None:
+    """'WON · D' and the crossed-out blocks-to-win box; a won state not yet
+    declared (the manual-declare setting) keeps its box and says so."""
+    if not declared:
+        stamp_text(img, (x + 8, y - 15), f"WON · {won}", 14, WHITE, bold=True)
+        stamp_text(img, (x + 8, y + 2), "not declared yet", 13, WHITE, bold=True, condensed=True)
+        return
     draw = ImageDraw.Draw(img)
-    text = f"WON · {won}" if declared else f"WON · {won} (undeclared)"
-    stamp_text(img, (x + 8, y), text, 15 if declared else 13, WHITE, bold=True, condensed=not declared)
-    # the crossed-out "blocks to win" square
+    stamp_text(img, (x + 8, y), f"WON · {won}", 15, WHITE, bold=True)
     bx = x + LB_W - 32
     draw.rectangle((bx, y - 10, bx + 24, y + 10), outline=WHITE, width=2)
     draw.line([(bx + 3, y - 7), (bx + 21, y + 7)], fill=WHITE, width=3)
