@@ -34,10 +34,9 @@ much as the compression).
 from __future__ import annotations
 
 import io
-import math
 from functools import lru_cache
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageDraw
 
 from .core import (INK, INK_MUTED, LEADER, PANEL, PAPER, WHITE, MapStyle, USMap, draw_marker, draw_shape, ellipsize,
                    font, mix, player, stamp_text, text_color_on, wrap_text)
