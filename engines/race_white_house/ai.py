@@ -20,7 +20,8 @@ from .game import (_RALLY, _ADVANCE, _DEBATE, _DECLARE, _DONE, _ENTER, _HOME, _P
                    RaceWhiteHouse, RWHState, Step, _buy, leads, on_sheet, party_ev, sheet_codes, step_codes)
 
 LEAD_BONUS = 0.9      # early-game value (in electoral votes) of taking a category lead
-RESERVE = 25_000_000  # money kept for late TV before paying to enter a campaign
+RESERVE = 15_000_000  # money kept for late TV before paying to enter a campaign (shrinks as the game goes on)
+TV_LATE = 0.3         # from this lateness on, TV buys as much as it may
 
 
 def _chance(a: int, b: int, my_room: int) -> float:
@@ -155,12 +156,12 @@ def choose(game: RaceWhiteHouse, state: RWHState, seat: int, rng: Rng) -> Action
         return _TAKE[a[0] if va >= vb else b[0]]
     if kind == "enter":
         cost = ENTRY_COST[step.card]
-        if not cost or state.funds[party] >= cost + RESERVE:
+        if not cost or state.funds[party] >= cost + RESERVE * (1.0 - _lateness(state)):
             return _ENTER
         return _PASS
     if kind == "advance":
         funds = state.funds[party]
-        options = [t for t in TRACKS if not ENTRY_COST[t] or funds >= ENTRY_COST[t] + RESERVE]
+        options = [t for t in TRACKS if not ENTRY_COST[t] or funds >= ENTRY_COST[t] + RESERVE * (1.0 - _lateness(state))]
         # the campaign whose category this party leads in most states (ADD spaces pay on leads)
         def track_score(t: str) -> int:
             k = CATEGORIES.index(t)
@@ -187,7 +188,7 @@ def choose(game: RaceWhiteHouse, state: RWHState, seat: int, rng: Rng) -> Action
         funds = state.funds[party]
         lots = min(funds // TV_PRICE, TV_MAX // TV_LOT)
         mine, theirs = party_ev(state, party), party_ev(state, OTHER[party])
-        if late >= 0.6 or max(mine, theirs) >= TO_ELECT - 90:
+        if late >= TV_LATE or max(mine, theirs) >= TO_ELECT - 100:
             return _buy(lots * TV_LOT) if lots else _PASS
         return _PASS
     legal = game.legal_actions(state, seat)

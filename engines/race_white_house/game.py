@@ -428,13 +428,16 @@ class RaceWhiteHouse(Game[RWHState]):
             order = [1, 0]
             choosing = [0, 1]
         else:
-            # 0 D President (sheet 0), 1 D Vice-President (sheet 1), 2 R President (sheet 0),
-            # 3 R Vice-President (sheet 1); with three players seat 2 plays both Republicans.
-            pawns = [Pawn(seat=0, party="D", role="P", sheet=0), Pawn(seat=1, party="D", role="VP", sheet=1),
-                     Pawn(seat=2, party="R", role="P", sheet=0), Pawn(seat=3 if n == 4 else 2, party="R", role="VP",
+            # Around the table: 0 D President, 1 R Vice-President, 2 R President, 3 D Vice-President (the
+            # Presidents face each other on sheet 0, the Vice-Presidents on sheet 1). Clockwise from the
+            # Republican President the turns go R-P, D-VP, D-P, R-VP: the Republican moves first on sheet 0,
+            # the Democrat on sheet 1. With three players seat 2 plays both Republicans and seat 1 the D VP.
+            three = n == 3
+            pawns = [Pawn(seat=0, party="D", role="P", sheet=0), Pawn(seat=2 if three else 1, party="R", role="VP", sheet=1),
+                     Pawn(seat=2, party="R", role="P", sheet=0), Pawn(seat=1 if three else 3, party="D", role="VP",
                                                                        sheet=1)]
             order = [2, 3, 0, 1]
-            choosing = [0, 2, 1, 3]
+            choosing = [0, 2, 3, 1]
         rng = Rng(seed)
         issues = [i[0] for i in ISSUES]
         spins = [s[0] for s in SPINS]
@@ -1433,9 +1436,12 @@ class RaceWhiteHouse(Game[RWHState]):
         else:
             step = state.steps[0]
             if step.kind == "place":
-                what = f"placing {step.remaining} of {step.total} — {step.text}"
+                if step.remaining > 0 and (step.placed or can_place(state, step)):
+                    what = f"placing {step.remaining} of {step.total} ({step.text})"
+                else:
+                    what = f"to confirm ({step.text}): `done`, or `undo`"
             else:
-                what = step.text
+                what = f"— {step.text}"
         return f"Round {state.round}: {name} {what} · {score}"
 
     def private_text(self, state: RWHState, seat: int) -> str:
@@ -1444,7 +1450,7 @@ class RaceWhiteHouse(Game[RWHState]):
     def token_label(self, state: RWHState, seat: int, prefix: tuple[str, ...], token: str) -> str:
         if not prefix:
             return {"roll": "roll the dice", "place": "place votes", "rest": "place the rest for me",
-                    "undo": "undo this placement", "done": "done", "take": "take a position",
+                    "undo": "undo the last move", "done": "done", "take": "take a position",
                     "enter": "enter the campaign", "advance": "advance to a campaign", "debate": "debate",
                     "buy": "buy TV votes", "pass": "pass", "rally": "rally a voter category", "declare": "declare a won state",
                     "home": "choose Home State"}.get(token, token)
@@ -1468,6 +1474,12 @@ class RaceWhiteHouse(Game[RWHState]):
         if verb == "take" and token in POSITION_BY_SLUG:
             _slug, pos = POSITION_BY_SLUG[token]
             return self._pos_text(pos)
+        if verb == "rally" and token in CATEGORIES and state.steps and state.steps[0].kind == "rally":
+            k = CAT_INDEX[token]
+            o = OFF[pawn_party]
+            reach = sum(1 for c in REGIONS[state.steps[0].card]
+                        if not state.owner[c] and CAPS[c][k] > state.fill[c][o + k])
+            return f"{token} · {reach} state{'s' if reach != 1 else ''} with room"
         if verb == "buy" and token.isdigit():
             return f"{token} votes for {_money(int(token) // TV_LOT * TV_PRICE)}"
         if verb == "advance" and token in TRACKS:
