@@ -331,7 +331,7 @@ def test_every_issue_has_two_positions_with_adds_and_opponent_votes():
     for slug, title, positions in ISSUES:
         assert len(positions) == 2 and title
         for pslug, label, adds, opp in positions:
-            assert adds and 0 < opp <= 6 and label
+            assert adds and 2 <= opp <= 7 and label
             assert all(0 <= k < 5 and 1 <= n <= 2 for k, n in adds)
 
 

@@ -19,19 +19,24 @@ from .data import (CAPS, CATEGORIES, ENTRY_COST, EV, ISSUE_BY_SLUG, LEAN, REGION
 from .game import (_RALLY, _ADVANCE, _DEBATE, _DECLARE, _DONE, _ENTER, _HOME, _PASS, _REST, _ROLL, _TAKE, OFF, OTHER,
                    RaceWhiteHouse, RWHState, Step, _buy, leads, on_sheet, party_ev, sheet_codes, step_codes)
 
-LEAD_BONUS = 0.9      # early-game value (in electoral votes) of taking a category lead
+LEAD_BONUS = 1.0      # early-game value of taking a category lead, in blocks of that state
+GAMMA = 1.5           # how sharply a race's chance turns with the blocks still needed
+TEMPO = 0.15          # extra value of finishing a state now (its votes count at once), as a share of its EV
+TEMPO_LATE = 0.35     # … growing to TEMPO + TEMPO_LATE late in the game
 RESERVE = 15_000_000  # money kept for late TV before paying to enter a campaign (shrinks as the game goes on)
 TV_LATE = 0.3         # from this lateness on, TV buys as much as it may
 
 
 def _chance(a: int, b: int, my_room: int) -> float:
+    """A rough chance to win a race needing a blocks against an opponent needing b."""
     if a <= 0:
         return 1.0
     if my_room < a:
         return 0.0
     if b <= 0:
         return 0.0
-    return b * b / (a * a + b * b)
+    x, y = a ** GAMMA, b ** GAMMA
+    return y / (x + y)
 
 
 def _lateness(state: RWHState) -> float:
@@ -56,6 +61,9 @@ def plan(state: RWHState, step: Step, party: str) -> list[tuple[str, int, int]]:
     if not work:
         return []
 
+    tempo = TEMPO + TEMPO_LATE * late
+    remaining = step.remaining
+
     def best_in(code: str) -> tuple[float, int]:
         f = work[code]
         cap = CAPS[code]
@@ -68,7 +76,12 @@ def plan(state: RWHState, step: Step, party: str) -> list[tuple[str, int, int]]:
         my_room = sum(cap) - mine
         their_room = sum(cap) - theirs
         bb = b if their_room >= b else 99
-        gain = EV[code] * (_chance(a - 1, bb, my_room - 1) - _chance(a, bb, my_room))
+        now = _chance(a, bb, my_room)
+        gain = EV[code] * (_chance(a - 1, bb, my_room - 1) - now)
+        if a <= remaining:  # this placement can finish the state: value the whole finish, per vote
+            finish = (EV[code] * (1.0 - now + tempo)) / a
+            if finish > gain:
+                gain = finish
         best, best_k = -1.0, -1
         for k in cats:
             r = cap[k] - f[o + k]
@@ -77,7 +90,7 @@ def plan(state: RWHState, step: Step, party: str) -> list[tuple[str, int, int]]:
             v = 0.0
             mk, tk = f[o + k], f[t + k]
             if mk <= tk and cap[k] > mk + 1:  # this vote takes (or ties toward) the lead in k
-                v += bonus * (2.0 if mk == tk else 0.5) * (1.0 + EV[code] / 20)
+                v += bonus * (1.0 if mk == tk else 0.3) * EV[code] / (2 * tw)
             v += r * 0.01
             if v > best:
                 best, best_k = v, k
@@ -87,7 +100,6 @@ def plan(state: RWHState, step: Step, party: str) -> list[tuple[str, int, int]]:
 
     scores = {code: best_in(code) for code in work}
     out: list[tuple[str, int, int]] = []
-    remaining = step.remaining
     while remaining > 0 and scores:
         code = max(scores, key=lambda c: scores[c][0])
         score, k = scores[code]
@@ -104,6 +116,11 @@ def plan(state: RWHState, step: Step, party: str) -> list[tuple[str, int, int]]:
             del scores[code]
         else:
             scores[code] = best_in(code)
+        # one vote fewer left: a state needing exactly one more than that can no longer be finished now
+        for c in scores:
+            wf = work[c]
+            if TO_WIN[c] - (wf[o] + wf[o + 1] + wf[o + 2] + wf[o + 3] + wf[o + 4]) == remaining + 1:
+                scores[c] = best_in(c)
     return out
 
 
@@ -146,7 +163,7 @@ def choose(game: RaceWhiteHouse, state: RWHState, seat: int, rng: Rng) -> Action
 
         def home_score(c: str) -> float:
             lean = LEAN[c]
-            return EV[c] * (1.3 if lean == "" else (1.0 if lean == party else 0.5))
+            return EV[c] * (1.3 if lean == "" else (0.6 if lean == party else 0.4))
         choices = [c for c in sheet_codes(pawn.sheet) if c not in taken]
         return _HOME[max(choices, key=home_score)]
     if kind == "issue":

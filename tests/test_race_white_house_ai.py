@@ -1,0 +1,124 @@
+"""Race for the White House AI: it beats random seats clearly, plays only legal moves, follows the
+rulebook's strategy tips (save TV for late, debate when allowed, take the Issues position that ADDs
+most, feed the big states late), and AI against AI is not lopsided between the parties."""
+from __future__ import annotations
+
+from engines import Seat
+from engines.race_white_house import GAME
+from engines.race_white_house.ai import plan
+from engines.race_white_house.data import CAPS, CIRCUIT, EV, TO_WIN
+from engines.race_white_house.game import OFF, Step
+from engines.rng import Rng
+from bot.simulate import play_one
+
+SPACE = {kind: i for i, (kind, _l, _p) in reversed(list(enumerate(CIRCUIT)))}
+
+
+def fresh(n=2, seed=1, **opts):
+    s = GAME.setup([Seat(name=f"p{i}") for i in range(n)], GAME.options(opts), seed)
+    homes = {0: "CA", 1: "TX"} if n == 2 else {0: "NY", 1: "OH", 2: "TX", 3: "CA"}
+    for p, code in homes.items():
+        s.pawns[p].home = code
+    s.steps, s.phase, s.turn = [], "play", 0
+    return s
+
+
+def land(s, p, index):
+    events = []
+    s.pawns[p].index = index
+    GAME._land(s, p, "test", events)
+    GAME._continue(s, events)
+
+
+def test_ai_beats_random_seats():
+    wins, games = 0, 0
+    for i in range(120):
+        n = 2 if i % 3 else 4
+        ai = i % n
+        state, _ = play_one(GAME, n, 70_000 + i, {ai})
+        party = next(p.party for p in state.pawns if p.seat == ai)
+        games += 1
+        wins += state.winner == party
+    assert wins / games >= 0.8, (wins, games)
+
+
+def test_ai_against_ai_is_not_lopsided_between_the_parties():
+    d = 0
+    n = 300
+    for i in range(n):
+        state, _ = play_one(GAME, 2, 90_000 + i, {0, 1})
+        d += state.winner == "D"
+    assert 0.38 <= d / n <= 0.62, d
+
+
+def test_ai_always_returns_a_legal_move_in_every_mode():
+    for seed, n, declare in ((1, 2, "auto"), (2, 3, "manual"), (3, 4, "auto"), (4, 2, "manual")):
+        s = GAME.setup([Seat(name=f"p{i}") for i in range(n)], GAME.options({"declare": declare}), seed)
+        rng = Rng(seed)
+        while not GAME.result(s).finished:
+            seat = GAME.to_act(s)[0]
+            action = GAME.ai_action(s, seat, rng)
+            assert action.text() in {a.text() for a in GAME.legal_actions(s, seat)}
+            if any(s.pawns[q].seat == seat for _c, q in s.undeclared):
+                assert action.verb == "declare"  # a won state is declared at the first chance
+            GAME.apply_in_place(s, seat, action)
+        assert not any("never declared" in line for line in s.log)
+
+
+def test_ai_saves_tv_money_early_and_spends_it_late():
+    s = fresh()
+    land(s, 1, SPACE["tv"])
+    assert GAME.ai_action(s, 1, Rng(1)).text() == "pass"
+    late = fresh()
+    late.round = 15
+    for c in ("CA", "NY", "IL", "PA"):
+        late.owner[c] = "D"
+        late.won["D"].append(c)
+    land(late, 1, SPACE["tv"])
+    assert GAME.ai_action(late, 1, Rng(1)).text() == "buy 30"
+
+
+def test_ai_debates_when_allowed():
+    s = fresh()
+    s.owner["OH"] = "D"
+    s.won["D"].append("OH")
+    land(s, 1, SPACE["debate"])
+    assert GAME.ai_action(s, 1, Rng(1)).text() == "debate"
+
+
+def test_ai_takes_the_issues_position_that_adds_most():
+    s = fresh()
+    s.issues.append("abortion")
+    land(s, 1, SPACE["issues"])
+    assert GAME.ai_action(s, 1, Rng(1)).text() == "take pro-life"  # the Republican leads CONSERVATIVE widely
+    s = fresh()
+    s.issues.append("abortion")
+    land(s, 0, SPACE["issues"])
+    assert GAME.ai_action(s, 0, Rng(1)).text() == "take pro-choice"
+
+
+def test_plan_closes_a_big_state_within_reach():
+    s = fresh()
+    s.round = 12
+    code = "FL"
+    o = OFF["D"]
+    left = TO_WIN[code] - 2
+    for k in range(5):
+        take = min(CAPS[code][k], left)
+        s.fill[code][o + k] = take
+        left -= take
+    step = Step(kind="place", pawn=0, remaining=2, total=2)
+    moves = plan(s, step, "D")
+    assert sum(n for c, _k, n in moves if c == code) == 2
+
+
+def test_plan_spreads_thin_early_to_take_leads():
+    s = fresh()
+    step = Step(kind="place", pawn=0, remaining=8, total=8)
+    moves = plan(s, step, "D")
+    # early votes are sprinkled one by one, each taking the lead in a category of a state
+    assert len(moves) == 8 and all(n == 1 for _c, _k, n in moves)
+    assert len({(c, k) for c, k, _n in moves}) == 8
+    for c, k, _n in moves:
+        assert s.fill[c][OFF["R"] + k] == 0
+    assert all(EV[c] >= 10 for c, _k, _n in moves)  # in the bigger states
