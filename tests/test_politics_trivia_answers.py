@@ -103,6 +103,10 @@ def test_osa_distance(a, b, d):
     ("pres-number-32", "FDR", True),
     ("pres-number-8", "Van Buren", True),
     ("pres-number-8", "Buren", False),
+    # a state's postal code for a state answer
+    ("state-capital-of-TX", "TX", True),
+    ("state-capital-of-TX", "tx.", True),
+    ("state-capital-of-TX", "OK", False),
     # typos: short answers allow one, longer two
     ("state-capital-FL", "Talahassee", True),
     ("state-capital-FL", "Tallahasee", True),

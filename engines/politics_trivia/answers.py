@@ -135,8 +135,9 @@ def numbers_in_words(text: str) -> int | None:
 
 
 @lru_cache(maxsize=65536)
-def normalise(text: str) -> str:
-    """Lower-case, accent-free, punctuation-free form with numbers as digits."""
+def normalise(text: str, synonyms: bool = True) -> str:
+    """Lower-case, accent-free, punctuation-free form with numbers as digits
+    (and, with synonyms, "saint" -> "st", "mount" -> "mt", "versus" -> "v" ...)."""
     s = unicodedata.normalize("NFKD", str(text))
     s = "".join(c for c in s if not unicodedata.combining(c)).casefold()
     s = s.replace("&", " and ")
@@ -144,19 +145,27 @@ def normalise(text: str) -> str:
     s = re.sub(r"(?<=\d),(?=\d{3})", "", s)                    # 10,000 -> 10000
     s = re.sub(r"(?<!\d)\.|\.(?!\d)", "", s)                   # U.S. -> us, but 7.2 stays
     s = re.sub(r"[^\w.]+", " ", s).replace("_", " ")
-    tokens = [_SYNONYMS.get(t, t) for t in s.split()]
+    tokens = [_SYNONYMS.get(t, t) for t in s.split()] if synonyms else s.split()
     tokens = _numbers_to_digits(tokens)
     while len(tokens) > 1 and tokens[0] in _ARTICLES:
         tokens = tokens[1:]
     return " ".join(tokens)
 
 
-def _forms(text: str) -> set[str]:
-    base = normalise(text)
+def _forms(text: str, synonyms: bool = True) -> set[str]:
+    base = normalise(text, synonyms)
     out = {base} if base else set()
     for tail in _OPTIONAL_TAIL:
         if base.endswith(" " + tail) and len(base) > len(tail) + 2:
             out.add(base[: -len(tail) - 1])
+    return out
+
+
+def _loose(texts) -> set[str]:
+    """Forms with and without synonyms, for measuring typos ("ount" is one letter from "mount")."""
+    out: set[str] = set()
+    for t in texts:
+        out |= _forms(t) | _forms(t, False)
     return out
 
 
@@ -231,16 +240,19 @@ def matches(given: str, q: Question) -> bool:
     bad = wrong_forms(q)
     if g in bad or g in _lexicon():
         return False
+    given_forms = {g, normalise(given, False)}
+    bad_loose = _loose(q.wrong) - good
     best = None
-    for f in good:
-        if _digits(f) != _digits(g):
-            continue
+    for f in _loose((q.answer, *q.accept)):
         limit = allowed_typos(f)
         if limit == 0:
             continue
-        d = osa_distance(g, f, limit)
-        if d <= limit and (best is None or d < best):
-            best = d
+        for gg in given_forms:
+            if _digits(f) != _digits(gg):
+                continue
+            d = osa_distance(gg, f, limit)
+            if d <= limit and (best is None or d < best):
+                best = d
     if best is None:
         return False
-    return all(osa_distance(g, w, best) > best for w in bad)
+    return all(osa_distance(gg, w, best) > best for gg in given_forms for w in bad_loose)

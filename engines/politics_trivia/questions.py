@@ -430,7 +430,18 @@ def _government_questions() -> list[Question]:
 @lru_cache(maxsize=1)
 def bank() -> tuple[Question, ...]:
     """All built-in questions, in a fixed order."""
-    return tuple(_state_questions() + _general_questions() + _government_questions())
+    return tuple(_with_codes(q) for q in _state_questions() + _general_questions() + _government_questions())
+
+
+_CODE_OF_NAME = {s.name: s.code for s in STATES if s.code != "DC"}
+
+
+def _with_codes(q: Question) -> Question:
+    """A state's postal code is also accepted when the answer is that state ("TX" for Texas)."""
+    code = _CODE_OF_NAME.get(q.answer)
+    if code is None or code in q.accept or code in q.wrong:
+        return q
+    return q.model_copy(update={"accept": (*q.accept, code)})
 
 
 @lru_cache(maxsize=8)
