@@ -137,7 +137,9 @@ def numbers_in_words(text: str) -> int | None:
 @lru_cache(maxsize=65536)
 def normalise(text: str, synonyms: bool = True) -> str:
     """Lower-case, accent-free, punctuation-free form with numbers as digits
-    (and, with synonyms, "saint" -> "st", "mount" -> "mt", "versus" -> "v" ...)."""
+    and "saint" -> "st", "mount" -> "mt", "versus" -> "v" ... With synonyms=False the
+    words are left as typed (no synonyms, no number words, articles kept): the spelling
+    that typos are also measured on."""
     s = unicodedata.normalize("NFKD", str(text))
     s = "".join(c for c in s if not unicodedata.combining(c)).casefold()
     s = s.replace("&", " and ")
@@ -145,9 +147,10 @@ def normalise(text: str, synonyms: bool = True) -> str:
     s = re.sub(r"(?<=\d),(?=\d{3})", "", s)                    # 10,000 -> 10000
     s = re.sub(r"(?<!\d)\.|\.(?!\d)", "", s)                   # U.S. -> us, but 7.2 stays
     s = re.sub(r"[^\w.]+", " ", s).replace("_", " ")
-    tokens = [_SYNONYMS.get(t, t) for t in s.split()] if synonyms else s.split()
-    tokens = _numbers_to_digits(tokens)
-    while len(tokens) > 1 and tokens[0] in _ARTICLES:
+    tokens = s.split()
+    if synonyms:
+        tokens = _numbers_to_digits([_SYNONYMS.get(t, t) for t in tokens])
+    while synonyms and len(tokens) > 1 and tokens[0] in _ARTICLES:
         tokens = tokens[1:]
     return " ".join(tokens)
 
