@@ -39,6 +39,13 @@ def test_good_csv_with_bom_crlf_and_no_state_column():
                      "state": None}]
 
 
+def test_header_aliases_and_exported_rows_upload_again():
+    text = "Category,Text,Answer,Wrong 1,Wrong 2\ngeneral,Two plus two?,4,3,5\n"
+    assert parse_upload("x.csv", text.encode())[0]["text"] == "Two plus two?"
+    rows = parse_upload("mine.csv", GOOD_CSV.encode())
+    assert parse_upload("again.json", json.dumps(rows).encode()) == rows
+
+
 def test_semicolon_csv_from_a_european_spreadsheet():
     text = "category;question;answer;wrong1;wrong2;wrong3\ngeneral;Capital of France?;Paris;Lyon;Nice;\n"
     assert parse_upload("x.csv", text.encode())[0]["answer"] == "Paris"

@@ -493,7 +493,7 @@ def _clean(value) -> str:
 def _check_row(label: str, raw: dict, seen: dict[str, str]) -> dict:
     from .answers import normalise
     cat_raw = _clean(raw.get("category"))
-    text = _clean(raw.get("question"))
+    text = _clean(raw.get("question") if raw.get("question") is not None else raw.get("text"))
     answer = _clean(raw.get("answer"))
     wrong_raw = raw.get("wrong")
     if isinstance(wrong_raw, list):
@@ -605,7 +605,8 @@ def _csv_rows(text: str) -> list[tuple[str, dict]]:
         raise UploadError("The file is empty.") from None
     except csv.Error as e:
         raise UploadError(f"Row 1: the CSV could not be read ({e}).") from None
-    header = [h.strip().casefold() for h in header]
+    alias = {"text": "question", "wrong": "wrong1", "wrong 1": "wrong1", "wrong 2": "wrong2", "wrong 3": "wrong3"}
+    header = [alias.get(h.strip().casefold(), h.strip().casefold()) for h in header]
     missing = [f for f in ("category", "question", "answer", "wrong1") if f not in header]
     if missing:
         raise UploadError("Row 1 must be the header: category,question,answer,wrong1,wrong2,wrong3,state.")
