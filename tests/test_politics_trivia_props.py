@@ -70,7 +70,9 @@ def secrets_of(s) -> list[str]:
 
 def check_public(s, events, secrets_before):
     view = GAME.view(s, None)
-    blob = json.dumps(view).lower()
+    # log and headline repeat public events, which are checked below (only while a secret is still one:
+    # an earlier reveal may rightly show the same words)
+    blob = json.dumps({k: v for k, v in view.items() if k not in ("log", "headline")}).lower()
     assert "hand" not in view and "secret" not in view and "hint" not in view and "my_answer" not in view
     assert '"correct"' not in blob
     status = GAME.status_text(s).lower()
@@ -108,8 +110,11 @@ def test_random_play_keeps_every_invariant_and_every_secret(case):
                 action = GAME.ai_action(s, seat, rng)
             else:
                 legal = GAME.legal_actions(s, seat)
-                assert legal, f"seat {seat} must act in {s.phase} but has no legal action"
-                action = legal[rng.below(len(legal))]
+                if not legal:
+                    assert s.phase == "h2h", f"seat {seat} must act in {s.phase} but has no legal action"
+                    action = g.PassAnswer() if rng.random() < 0.5 else g.Guess(answer=f"my guess number {actions}")
+                else:
+                    action = legal[rng.below(len(legal))]
             events = GAME.apply_in_place(s, seat, action)
         for e in events:
             assert e.text and (e.to is None or all(0 <= t < n for t in e.to))
@@ -151,6 +156,9 @@ def test_illegal_and_foreign_moves_change_nothing(seed, play_seed):
             GAME.apply_in_place(s, SYSTEM, g.Timeout())
             continue
         seat = rng.choice(acting)
+        if not GAME.legal_actions(s, seat):
+            GAME.apply_in_place(s, seat, g.PassAnswer())
+            continue
         # every listed legal move of another seat is refused for a seat that may not act
         for other in range(3):
             if not GAME.may_act(s, other):

@@ -663,8 +663,9 @@ class PoliticsTrivia(Game[TriviaState]):
         if ph in ("h2h", "review"):
             h = state.h2h
             if ph == "h2h":
-                if seat in h.seats and h.answers[h.seats.index(seat)] is None:
-                    out.append(_PASS)
+                # Answers are free text (text_prompts: `guess …`); `pass` (a blank answer) is
+                # typed, never a lone button that could be pressed by mistake. AI seats answer
+                # through ai_action; random seats let the clock run out (a blank answer).
                 return out
             if seat in h.reviewers and seat not in h.oks:
                 out.append(_OK)
@@ -733,8 +734,8 @@ class PoliticsTrivia(Game[TriviaState]):
             elif w.stage == "performing" and card.kind in JUDGED and seat in self._judges(state):
                 if all(v[0] != seat for v in w.votes):
                     out.extend((_JUDGE[True], _JUDGE[False]))
-        if ph in ("start", "move", "choose", "deal", "question", "claim", "wildcard") and not p.wrapup:
-            out.append(_WRAPUP)
+        if ph == "start" and mine and not p.wrapup:
+            out.append(_WRAPUP)  # any candidate may also type `wrapup` at any time of ordinary play
         return out
 
     def _tok(self, state: TriviaState, seat: int) -> str:
@@ -1069,12 +1070,19 @@ class PoliticsTrivia(Game[TriviaState]):
         if not pool:
             pool = list(_pool(category, False))
         used = set(state.used)
-        fresh = [q for q in pool if q.id not in used]
-        if not fresh:  # this pile is exhausted on this server: it may be used again
-            ids = {q.id for q in pool}
-            state.used = [u for u in state.used if u not in ids]
-            fresh = pool
-        q = fresh[rng.below(len(fresh))]
+        q = None
+        for _ in range(6):  # mostly a few tries find an unused one without scanning the pile
+            x = pool[rng.below(len(pool))]
+            if x.id not in used:
+                q = x
+                break
+        if q is None:
+            fresh = [x for x in pool if x.id not in used]
+            if not fresh:  # this pile is exhausted on this server: it may be used again
+                ids = {x.id for x in pool}
+                state.used = [u for u in state.used if u not in ids]
+                fresh = pool
+            q = fresh[rng.below(len(fresh))]
         state.used.append(q.id)
         state.drew = True
         return q
