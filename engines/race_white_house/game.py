@@ -850,7 +850,7 @@ class RaceWhiteHouse(Game[RWHState]):
             self._add(state, p, [(cat, n)], label, events)
         elif kind == "opp":
             q = opponent(state, p)
-            self._push_place(state, q, eff[1], -1, None, f"{label}: {eff[1]} votes anywhere (your opponent's card)")
+            self._push_place(state, q, eff[1], -1, None, f"{label}: {eff[1]} votes anywhere, from your opponent's card")
         elif kind == "pay":
             self._pay(state, p, eff[1], label, events)
         elif kind == "move":
@@ -892,7 +892,7 @@ class RaceWhiteHouse(Game[RWHState]):
             self._say(state, events, f"{self._pname(state, p)} owes {_money(amount)} but has only {_money(funds)}: "
                                      f"{self._short(state, q)} places {PENALTY_VOTES} votes anywhere.")
             self._push_place(state, q, PENALTY_VOTES, -1, None,
-                             f"Penalty: {PENALTY_VOTES} votes anywhere (your opponent could not pay)")
+                             f"Penalty: {PENALTY_VOTES} votes anywhere, your opponent could not pay")
         else:
             events.append(_ev(f"{self._short(state, p)} pays {_money(amount)}; "
                               f"{_money(state.funds[pawn.party])} left."))
@@ -1177,8 +1177,8 @@ class RaceWhiteHouse(Game[RWHState]):
         self._add(state, p, pos[2], pos[1], events)
         if state.phase != "over":
             q = opponent(state, p)
-            self._push_place(state, q, pos[3], -1, None, f"{card[1]}: {pos[3]} votes anywhere "
-                                                       "(your opponent's Issues card)", front=True)
+            self._push_place(state, q, pos[3], -1, None, f"{card[1]}: {pos[3]} votes anywhere, "
+                                                       "from your opponent's Issues card", front=True)
             self._continue(state, events)
         return events
 
@@ -1237,7 +1237,7 @@ class RaceWhiteHouse(Game[RWHState]):
         state.steps.pop(0)
         self._say(state, events, f"{self._pname(state, p)} challenges {self._short(state, q)} to a debate.")
         self._push_place(state, p, 0, -1, None, "Debate: two dice of votes anywhere", dice=2, front=True)
-        self._push_place(state, q, 0, -1, None, "Debate: one die of votes anywhere (you answer first)", dice=1,
+        self._push_place(state, q, 0, -1, None, "Debate: one die of votes anywhere, you answer first", dice=1,
                          front=True)
         self._continue(state, events)
         return events
@@ -1331,7 +1331,7 @@ class RaceWhiteHouse(Game[RWHState]):
                                          f"the {PARTY_NAME[party]}s, and {self._short(state, opp)} places "
                                          f"{PENALTY_VOTES} votes anywhere.")
                 self._push_place(state, opp, PENALTY_VOTES, -1, None,
-                                 f"Penalty: {PENALTY_VOTES} votes anywhere ({NAMES[code]} was not declared)")
+                                 f"Penalty: {PENALTY_VOTES} votes anywhere, {NAMES[code]} was not declared")
             self._check_win(state)
             if state.phase == "over":
                 events.append(_ev(state.outcome))
