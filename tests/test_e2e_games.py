@@ -12,6 +12,9 @@ from tests.fakediscord.fixtures import harness  # noqa: F401
 
 GAMES = sorted(all_games())
 
+# Games whose every piece is on the table: their DMs are turn prompts, never secrets.
+PERFECT_INFORMATION = {"race-white-house"}
+
 
 @pytest.mark.parametrize("game_id", GAMES)
 async def test_full_game_through_discord(harness, game_id):
@@ -42,7 +45,11 @@ async def test_full_game_through_discord(harness, game_id):
         for m in h.dms():
             assert fake.dm_channels[m.channel_id] == h.id
     assert not leaks(fake, run, humans)
-    assert any(run.secrets.values()) or not any(h.dms() for h in humans)
+    # the leak check above must have had something to look for (unless the game hides nothing)
+    if game_id in PERFECT_INFORMATION:
+        assert not any(run.secrets.values()), f"{game_id} has private texts: take it out of PERFECT_INFORMATION"
+    else:
+        assert any(run.secrets.values()) or not any(h.dms() for h in humans)
     # stale controls after the end: one sentence or an empty panel, and the stored game doesn't change
     row = await harness.service.store.get(run.channel)
     old_board = next(m for m in reversed(channel) if "Open my controls" in m.labels())

@@ -164,7 +164,9 @@ async def test_judges_vote_with_buttons_and_the_clock_counts_votes(tmp_path):
     out = await do(svc, players[performer], "perform")
     judge = (performer + 1) % 3
     dm = [m for m in out if m.to == "dm" and m.user_id == players[judge].id]
-    assert dm and any(b.label.startswith("judge") for b in buttons(dm))
+    # the judges get two buttons that say what they vote on ("✅ done" / "❌ not done")
+    judged = [b for b in buttons(dm) if b.custom_id.endswith(("judge yes", "judge no"))]
+    assert dm and sorted(b.label for b in judged) == ["✅ done", "❌ not done"]
     await do(svc, players[judge], "judge yes")
     out = await svc.tick(clock.now + card.seconds + 1)
     assert any("1 yes, 0 no" in t for t in texts(out, "channel"))
