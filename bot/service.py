@@ -15,6 +15,7 @@ import asyncio
 import json
 import logging
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -33,6 +34,7 @@ log = logging.getLogger("politics.service")
 BOT_NAMES = ["Lincoln", "Roosevelt", "Truman", "Eisenhower", "Kennedy", "Johnson", "Nixon", "Ford"]
 BOT_SETTINGS = {"timeout"}  # settings the bot keeps; all others belong to the game
 MAX_AI_STEPS = 20000
+PRIVATE_MEMO_CHANNELS = 4096  # channels whose last private texts are remembered (a few KB each)
 CORRUPT = ("The saved game in this channel can't be read (it may be damaged). "
            "The host or a moderator can clear it with /politics cancel; nothing was changed.")
 
@@ -69,6 +71,10 @@ class GameService:
         self.clock = clock
         self.render_enabled = render
         self._locks: dict[str, asyncio.Lock] = {}
+        # channel -> (row version, seed, {seat: private text}) as of the last action this
+        # process applied there, so the next action need not recompute the "before" texts.
+        # Keyed by version and seed: any other write (or a new game) makes it miss.
+        self._private_seen: OrderedDict[str, tuple[int, Any, dict[int, str]]] = OrderedDict()
 
     def lock(self, channel_id: str) -> asyncio.Lock:
         lock = self._locks.get(channel_id)
@@ -226,6 +232,7 @@ class GameService:
                 raise InputError(f"This channel already has a game of {title} ({status}). "
                                  "Finish it, or the host can /politics cancel it.")
             await self.store.delete(ctx.channel_id, archive=True)
+            self._private_seen.pop(ctx.channel_id, None)
         bots = bots or 0
         if 1 + bots > chosen.max_players:
             raise InputError(f"{chosen.title} takes at most {chosen.max_players} players, so at most {chosen.max_players - 1} bots.")
@@ -272,6 +279,7 @@ class GameService:
             humans = [p for p in record["players"] if not p["bot"]]
             if not humans:
                 await self.store.delete(ctx.channel_id, archive=False)
+                self._private_seen.pop(ctx.channel_id, None)
                 return [Outgoing(to="channel", channel_id=ctx.channel_id, text=f"**{name}** left; the lobby is closed.")]
             if record["host"] == ctx.user.id:
                 record["host"] = humans[0]["id"]
@@ -329,6 +337,7 @@ class GameService:
         if ctx.user.id != host and not ctx.user.manage_channel:
             raise InputError("Only the host or someone with Manage Channels can cancel the game.")
         await self.store.delete(ctx.channel_id, archive=True)
+        self._private_seen.pop(ctx.channel_id, None)
         return [Outgoing(to="channel", channel_id=ctx.channel_id, text=f"The game of {raw[1]} was cancelled by **{_clean_name(ctx.user.name)}**.")]
 
     async def cmd_settings(self, ctx: Ctx, settings: str | None = None) -> list[Outgoing]:
@@ -427,7 +436,9 @@ class GameService:
         # The view before the move only serves the renderer (it may draw just what changed).
         before = game.view(state, None) if self.render_enabled else None
         humans = [s for s, p in enumerate(record["players"]) if not p["bot"]]  # AI seats get no DMs
-        before_private = {s: game.private_text(state, s) for s in humans}
+        before_private = self._recall_private(channel_id, loaded.version, record)
+        if before_private is None or set(before_private) != set(humans):
+            before_private = {s: game.private_text(state, s) for s in humans}
         waiting_before = set(game.to_act(state))
         # Described before the move: afterwards a card it names may have left play.
         done_label = game.describe_action(state, seat, action) if actor is not None and seat != SYSTEM else ""
@@ -450,18 +461,21 @@ class GameService:
             header += f"\n🏁 **Game over.** {result.summary}"
         out.append(self._board_message(channel_id, record, game, state, header, previous=before))
         waiting_after = set(game.to_act(state))
+        after_private = {s: game.private_text(state, s) for s in humans}
+        self._remember_private(channel_id, loaded.version, record, after_private)
         for s in humans:
+            if s == seat and actor is not None:
+                continue  # the actor gets their panel in the reply below
             private_events = [e for e in events if e.to is not None and s in e.to]
             newly_waiting = s in waiting_after and (s not in waiting_before or s == seat)
-            changed = game.private_text(state, s) != before_private[s]
-            if private_events or newly_waiting or changed:
-                if s == seat and actor is not None and not record["players"][s]["bot"]:
-                    continue  # the actor gets their panel in the reply below
-                out += self._private_messages(channel_id, record, game, state, s, private_events)
+            if private_events or newly_waiting or after_private[s] != before_private[s]:
+                out += self._private_messages(channel_id, record, game, state, s, private_events,
+                                              body=after_private[s])
         if actor is not None and seat != SYSTEM and not record["players"][seat]["bot"]:
             mine = [e.text for e in events if e.to is not None and seat in e.to]
             panel = self._private_panel(Ctx(actor, channel_id), record, game, state, seat, to="ephemeral",
-                                        lead="✓ Done: " + done_label + "\n" + "\n".join(mine))
+                                        lead="✓ Done: " + done_label + "\n" + "\n".join(mine),
+                                        body=after_private.get(seat))
             out.append(panel)
         out += await self._drain_ai(channel_id)
         return out
@@ -711,8 +725,9 @@ class GameService:
         return Outgoing(to="channel", channel_id=channel_id, text=text or status, rows=rows, image_job=job)
 
     def _private_panel(self, ctx: Ctx, record: dict, game: Game, state, seat: int, to: str,
-                       prefix: tuple[str, ...] = (), lead: str = "") -> Outgoing:
-        body = game.private_text(state, seat)
+                       prefix: tuple[str, ...] = (), lead: str = "", body: str | None = None) -> Outgoing:
+        if body is None:
+            body = game.private_text(state, seat)
         rows = self._controls(ctx.channel_id, record, game, state, seat, prefix)
         if not rows:
             waiting = game.to_act(state)
@@ -725,17 +740,31 @@ class GameService:
                         text=text, rows=rows)
 
     def _private_messages(self, channel_id: str, record: dict, game: Game, state, seat: int,
-                          events: list) -> list[Outgoing]:
+                          events: list, body: str | None = None) -> list[Outgoing]:
         player = record["players"][seat]
         if player["bot"]:
             return []
         user = User(player["id"], player["name"])
         lead = "\n".join(e.text for e in events)
-        panel = self._private_panel(Ctx(user, channel_id), record, game, state, seat, to="dm", lead=lead)
-        if not panel.rows and not lead and not game.private_text(state, seat):
+        if body is None:
+            body = game.private_text(state, seat)
+        panel = self._private_panel(Ctx(user, channel_id), record, game, state, seat, to="dm", lead=lead, body=body)
+        if not panel.rows and not lead and not body:
             return []
         panel.text = f"**{game.title}** in <#{channel_id}>\n" + panel.text
         return [panel]
+
+    def _recall_private(self, channel_id: str, version: int, record: dict) -> dict[int, str] | None:
+        seen = self._private_seen.get(channel_id)
+        if seen is None or seen[0] != version or seen[1] != record.get("seed"):
+            return None
+        return seen[2]
+
+    def _remember_private(self, channel_id: str, version: int, record: dict, texts: dict[int, str]) -> None:
+        self._private_seen[channel_id] = (version, record.get("seed"), texts)
+        self._private_seen.move_to_end(channel_id)
+        if len(self._private_seen) > PRIVATE_MEMO_CHANNELS:
+            self._private_seen.popitem(last=False)
 
     def _lobby_message(self, channel_id: str, record: dict, lead: str) -> Outgoing:
         game = get_game(record["game"])

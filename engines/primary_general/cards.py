@@ -55,5 +55,7 @@ CARDS: tuple[Card, ...] = (
 )
 
 BY_SLUG = {c.slug: c for c in CARDS}
+# One line per card for the hand shown by DM (built once: the hand is shown after every move).
+HAND_LINES = {c.slug: f"• {c.name} — {c.effect_text()}" for c in CARDS}
 DECK_SIZE = sum(c.count for c in CARDS)
 assert DECK_SIZE == 56

@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field
 
 from ..core import Action, Event, Game, Options, Result, RuleError, Seat, resolve_seat, seat_token
 from ..rng import Rng
-from .cards import BY_SLUG, CARDS
+from .cards import BY_SLUG, CARDS, HAND_LINES
 
 HAND_SIZE = 7
 
@@ -375,11 +375,7 @@ class PrimaryGeneral(Game[PGState]):
         hand = state.hands[seat]
         if not hand:
             return "Your hand is empty."
-        lines = [f"**Your hand** ({len(hand)}):"]
-        for slug in hand:
-            c = BY_SLUG[slug]
-            lines.append(f"• {c.name} — {c.effect_text()}")
-        return "\n".join(lines)
+        return "\n".join([f"**Your hand** ({len(hand)}):", *(HAND_LINES[slug] for slug in hand)])
 
     def token_label(self, state: PGState, seat: int, prefix: tuple[str, ...], token: str) -> str:
         if len(prefix) == 1 and token in BY_SLUG:
