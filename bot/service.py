@@ -21,26 +21,39 @@ from typing import Any, Callable
 
 from pydantic import ValidationError
 
-from engines import Game, RuleError, Seat, SYSTEM, all_games, get_game
+from engines import Game, Result, RuleError, Seat, SYSTEM, all_games, get_game
 from engines.rng import Rng
 from render import get_renderer
 
 from .messages import Button, Ctx, Modal, Outgoing, Row, Select, User
 from .registry import InputError, commands, coerce_options
-from .store import CorruptRow, Store
+from .store import CorruptRow, Store, parse_record
+from .store import Row as StoredRow
 
 log = logging.getLogger("politics.service")
 
 BOT_NAMES = ["Lincoln", "Roosevelt", "Truman", "Eisenhower", "Kennedy", "Johnson", "Nixon", "Ford"]
 BOT_SETTINGS = {"timeout"}  # settings the bot keeps; all others belong to the game
 MAX_AI_STEPS = 20000
-PRIVATE_MEMO_CHANNELS = 4096  # channels whose last private texts are remembered (a few KB each)
+RECENT_CHANNELS = 4096  # channels whose last committed row this process remembers (a few KB each)
 CORRUPT = ("The saved game in this channel can't be read (it may be damaged). "
            "The host or a moderator can clear it with /politics cancel; nothing was changed.")
 
 
 class TooLate(Exception):
     pass
+
+
+@dataclass
+class Recent:
+    """What this process last committed in a channel: the next action there starts from it
+    instead of reading the row back (one trip to SQLite's thread fewer)."""
+    version: int
+    guild_id: str | None
+    game_id: str
+    status: str
+    text: str                              # the record's JSON text exactly as written
+    private: dict[int, str] | None = None  # each human seat's private text after that commit
 
 
 @dataclass
@@ -71,10 +84,10 @@ class GameService:
         self.clock = clock
         self.render_enabled = render
         self._locks: dict[str, asyncio.Lock] = {}
-        # channel -> (row version, seed, {seat: private text}) as of the last action this
-        # process applied there, so the next action need not recompute the "before" texts.
-        # Keyed by version and seed: any other write (or a new game) makes it miss.
-        self._private_seen: OrderedDict[str, tuple[int, Any, dict[int, str]]] = OrderedDict()
+        # channel -> the row as this process last committed it. Only this process writes
+        # its database (one bot per file), so a remembered row is the stored row; a failed
+        # compare-and-swap or a delete forgets it, and the next load reads SQLite again.
+        self._recent: OrderedDict[str, Recent] = OrderedDict()
 
     def lock(self, channel_id: str) -> asyncio.Lock:
         lock = self._locks.get(channel_id)
@@ -232,7 +245,7 @@ class GameService:
                 raise InputError(f"This channel already has a game of {title} ({status}). "
                                  "Finish it, or the host can /politics cancel it.")
             await self.store.delete(ctx.channel_id, archive=True)
-            self._private_seen.pop(ctx.channel_id, None)
+            self._recent.pop(ctx.channel_id, None)
         bots = bots or 0
         if 1 + bots > chosen.max_players:
             raise InputError(f"{chosen.title} takes at most {chosen.max_players} players, so at most {chosen.max_players - 1} bots.")
@@ -279,7 +292,7 @@ class GameService:
             humans = [p for p in record["players"] if not p["bot"]]
             if not humans:
                 await self.store.delete(ctx.channel_id, archive=False)
-                self._private_seen.pop(ctx.channel_id, None)
+                self._recent.pop(ctx.channel_id, None)
                 return [Outgoing(to="channel", channel_id=ctx.channel_id, text=f"**{name}** left; the lobby is closed.")]
             if record["host"] == ctx.user.id:
                 record["host"] = humans[0]["id"]
@@ -310,7 +323,9 @@ class GameService:
         guild = loaded.guild_id
         server = await self.store.server_data(guild, game.id)
         state = game.setup(seats, game.options(record["options"]), int(record["seed"]), server=server)
-        record["state"] = game.to_json(state)
+        # The state is kept as its own JSON text: pydantic writes and validates it in one pass
+        # (Game.load also reads the older dict form).
+        record["state"] = game.dump(state)
         record["status"] = "playing"
         record["acted"] = [0] * n
         record["started"] = self.clock()
@@ -337,7 +352,7 @@ class GameService:
         if ctx.user.id != host and not ctx.user.manage_channel:
             raise InputError("Only the host or someone with Manage Channels can cancel the game.")
         await self.store.delete(ctx.channel_id, archive=True)
-        self._private_seen.pop(ctx.channel_id, None)
+        self._recent.pop(ctx.channel_id, None)
         return [Outgoing(to="channel", channel_id=ctx.channel_id, text=f"The game of {raw[1]} was cancelled by **{_clean_name(ctx.user.name)}**.")]
 
     async def cmd_settings(self, ctx: Ctx, settings: str | None = None) -> list[Outgoing]:
@@ -436,7 +451,8 @@ class GameService:
         # The view before the move only serves the renderer (it may draw just what changed).
         before = game.view(state, None) if self.render_enabled else None
         humans = [s for s, p in enumerate(record["players"]) if not p["bot"]]  # AI seats get no DMs
-        before_private = self._recall_private(channel_id, loaded.version, record)
+        recent = self._recent.get(channel_id)
+        before_private = recent.private if recent is not None and recent.version == loaded.version else None
         if before_private is None or set(before_private) != set(humans):
             before_private = {s: game.private_text(state, s) for s in humans}
         waiting_before = set(game.to_act(state))
@@ -445,7 +461,7 @@ class GameService:
         events = game.apply_in_place(state, seat, action)
         if seat != SYSTEM:
             record["acted"][seat] += 1
-        record["state"] = game.to_json(state)
+        record["state"] = game.dump(state)
         result = game.result(state)
         status = "finished" if result.finished else "playing"
         record["status"] = status
@@ -459,10 +475,12 @@ class GameService:
         header = "\n".join(public)
         if result.finished:
             header += f"\n🏁 **Game over.** {result.summary}"
-        out.append(self._board_message(channel_id, record, game, state, header, previous=before))
+        out.append(self._board_message(channel_id, record, game, state, header, previous=before, result=result))
         waiting_after = set(game.to_act(state))
         after_private = {s: game.private_text(state, s) for s in humans}
-        self._remember_private(channel_id, loaded.version, record, after_private)
+        recent = self._recent.get(channel_id)
+        if recent is not None and recent.version == loaded.version:
+            recent.private = after_private  # the next move's "before" texts
         for s in humans:
             if s == seat and actor is not None:
                 continue  # the actor gets their panel in the reply below
@@ -660,17 +678,18 @@ class GameService:
         distinct next words. custom_ids carry the channel, the seat's action
         count (stale clicks are refused) and the words chosen so far."""
         acted = record["acted"][seat]
-        legal = [a.tokens() for a in game.legal_actions(state, seat)]
-        # A step with one choice and nothing to confirm is no choice: skip it.
-        while _forced(legal, prefix):
-            prefix = prefix + (next(t[len(prefix)] for t in legal if tuple(t[:len(prefix)]) == prefix),)
-        depth = len(prefix)
-        matching = [t for t in legal if tuple(t[:depth]) == prefix]
-        nexts: list[str] = []
-        for t in matching:
-            if len(t) > depth and t[depth] not in nexts:
-                nexts.append(t[depth])
-        complete = any(tuple(t) == prefix for t in matching) and depth > 0
+        legal = [tuple(a.tokens()) for a in game.legal_actions(state, seat)]
+        matching = [t for t in legal if t[:len(prefix)] == prefix]
+        while True:
+            depth = len(prefix)
+            nexts = list(dict.fromkeys(t[depth] for t in matching if len(t) > depth))
+            complete = any(len(t) == depth for t in matching)
+            if len(nexts) != 1 or complete:
+                break
+            # A step with one choice and nothing to confirm is no choice: skip it.
+            prefix += (nexts[0],)
+            matching = [t for t in matching if len(t) > depth]
+        complete = complete and depth > 0
         rows: list[Row] = []
         base = f"{channel_id}:{acted}:"
         path = " ".join(prefix)
@@ -708,9 +727,9 @@ class GameService:
     # message builders
     # ================================================================
     def _board_message(self, channel_id: str, record: dict, game: Game, state, header: str,
-                       previous: dict | None) -> Outgoing:
+                       previous: dict | None, result: Result | None = None) -> Outgoing:
         status = game.status_text(state)
-        result = game.result(state)
+        result = result or game.result(state)
         text = "\n".join(x for x in (header.strip(), status if not result.finished else "") if x)
         rows: list[Row] = []
         if not result.finished:
@@ -753,18 +772,6 @@ class GameService:
             return []
         panel.text = f"**{game.title}** in <#{channel_id}>\n" + panel.text
         return [panel]
-
-    def _recall_private(self, channel_id: str, version: int, record: dict) -> dict[int, str] | None:
-        seen = self._private_seen.get(channel_id)
-        if seen is None or seen[0] != version or seen[1] != record.get("seed"):
-            return None
-        return seen[2]
-
-    def _remember_private(self, channel_id: str, version: int, record: dict, texts: dict[int, str]) -> None:
-        self._private_seen[channel_id] = (version, record.get("seed"), texts)
-        self._private_seen.move_to_end(channel_id)
-        if len(self._private_seen) > PRIVATE_MEMO_CHANNELS:
-            self._private_seen.popitem(last=False)
 
     def _lobby_message(self, channel_id: str, record: dict, lead: str) -> Outgoing:
         game = get_game(record["game"])
@@ -834,7 +841,14 @@ class GameService:
         return found[0], title, found[1]
 
     async def _load(self, channel_id: str) -> Loaded | None:
-        row = await self.store.get(channel_id)
+        recent = self._recent.get(channel_id)
+        if recent is not None:
+            self._recent.move_to_end(channel_id)
+            # parsed afresh each time: an action that fails half-way can't leave a changed copy behind
+            row = StoredRow(channel_id, recent.guild_id, recent.game_id, recent.status, recent.version,
+                      parse_record(recent.text))
+        else:
+            row = await self.store.get(channel_id)
         if row is None:
             return None
         try:
@@ -858,10 +872,16 @@ class GameService:
                     recompute: bool = False) -> None:
         if recompute and record.get("state"):
             self._refresh_waiting(record, loaded.game, loaded.game.load(record["state"]))
-        ok = await self.store.update(channel_id, loaded.version, status or record["status"], record, self._wake_at(record))
-        if not ok:
+        status = status or record["status"]
+        text = await self.store.update(channel_id, loaded.version, status, record, self._wake_at(record))
+        if text is None:
+            self._recent.pop(channel_id, None)
             raise TooLate()
         loaded.version += 1
+        self._recent[channel_id] = Recent(loaded.version, loaded.guild_id, loaded.game.id, status, text)
+        self._recent.move_to_end(channel_id)
+        if len(self._recent) > RECENT_CHANNELS:
+            self._recent.popitem(last=False)
 
 
     async def _complete_settings(self, ctx: Ctx, current: str) -> list[tuple[str, str]]:
@@ -901,7 +921,7 @@ def _forced(legal: list, prefix: tuple[str, ...]) -> bool:
     """True if the menus skip this step: exactly one next word and nothing to confirm."""
     depth = len(prefix)
     matching = [t for t in legal if tuple(t[:depth]) == prefix]
-    return len({t[depth] for t in matching if len(t) > depth}) == 1 and not any(tuple(t) == prefix for t in matching)
+    return len({t[depth] for t in matching if len(t) > depth}) == 1 and not any(len(t) == depth for t in matching)
 
 
 def _image_job(renderer, view: dict, previous: dict | None):

@@ -61,6 +61,16 @@ class Row:
     record: dict
 
 
+def parse_record(text: str) -> dict:
+    try:
+        record = json.loads(text)
+        if not isinstance(record, dict):
+            raise ValueError("record is not an object")
+    except ValueError as exc:
+        raise CorruptRow(str(exc)) from None
+    return record
+
+
 class Store:
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:
         self.db = db
@@ -114,13 +124,7 @@ class Store:
         if not rows:
             return None
         found = rows[0]
-        try:
-            record = json.loads(found[5])
-            if not isinstance(record, dict):
-                raise ValueError("record is not an object")
-        except ValueError as exc:
-            raise CorruptRow(str(exc)) from None
-        return Row(found[0], found[1], found[2], found[3], found[4], record)
+        return Row(found[0], found[1], found[2], found[3], found[4], parse_record(found[5]))
 
     async def create(self, channel_id: str, guild_id: str | None, game: str, status: str,
                      record: dict, wake_at: float | None = None) -> bool:
@@ -136,14 +140,16 @@ class Store:
         return True
 
     async def update(self, channel_id: str, expected_version: int, status: str, record: dict,
-                     wake_at: float | None) -> bool:
-        """Compare-and-swap on the version: False if someone else got there first."""
+                     wake_at: float | None) -> str | None:
+        """Compare-and-swap on the version: the JSON text written (the row is now at
+        expected_version + 1), or None if someone else got there first."""
+        text = json.dumps(record, separators=(",", ":"))
         cur = await self.db.execute(
             "UPDATE games SET status=?, record=?, wake_at=?, version=version+1, updated_at=?"
             " WHERE channel_id=? AND version=?",
-            (status, json.dumps(record, separators=(",", ":")), wake_at, time.time(), channel_id, expected_version),
+            (status, text, wake_at, time.time(), channel_id, expected_version),
         )
-        return cur.rowcount == 1
+        return text if cur.rowcount == 1 else None
 
     async def delete(self, channel_id: str, archive: bool = True) -> None:
         await self.db.execute("BEGIN IMMEDIATE")

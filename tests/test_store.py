@@ -7,7 +7,9 @@ import sqlite3
 
 import pytest
 
+from bot.service import GameService
 from bot.store import MIGRATIONS, SCHEMA_VERSION, CorruptRow, Store
+from engines import get_game
 from tests.helpers import CH, ctx, service_on, texts, user
 
 
@@ -68,8 +70,12 @@ async def test_damaged_state_inside_valid_json_is_caught(tmp_path):
     await svc.handle(ctx(alice), "new", {"game": "primary-general", "bots": 1, "seed": 1})
     await svc.handle(ctx(alice), "start", {})
     row = await svc.store.get(CH)
-    row.record["state"]["hands"] = "oops"
+    state = json.loads(row.record["state"])  # the state is stored as its own JSON text
+    state["hands"] = "oops"
+    row.record["state"] = json.dumps(state)
     await svc.store.db.execute("UPDATE games SET record=? WHERE channel_id=?", (json.dumps(row.record), CH))
+    # a bot started on this file (the running one remembers what it wrote itself)
+    svc = GameService(svc.store, inline_ai=True, ai_delay=0, render=False)
     out = await svc.handle(ctx(alice), "do", {"action": "play gaffe alice"})
     assert "can't be read" in out[0].text
     await svc.store.close()
@@ -154,3 +160,29 @@ async def test_a_database_from_a_newer_bot_is_refused_not_touched(tmp_path):
     await store.close()
     with pytest.raises(RuntimeError, match="newer politics-bot"):
         await Store.open(path)
+
+
+async def test_a_row_written_elsewhere_is_never_overwritten_from_memory(tmp_path):
+    """The service remembers the row it last committed per channel and starts the next
+    action from it. If anything else wrote the row meanwhile, the compare-and-swap refuses
+    the stale write, nothing is lost, and the next try reads the row from SQLite."""
+    path = str(tmp_path / "two.db")
+    one = await service_on(path)
+    alice, bob = user("alice"), user("bob")
+    await one.handle(ctx(alice), "new", {"game": "us-president", "seed": 5})
+    await one.handle(ctx(bob), "join", {})
+    await one.handle(ctx(alice), "start", {})
+    await one.handle(ctx(alice), "do", {"action": "pick FL small"})  # `one` now remembers version n
+    other = await service_on(path)
+    await other.handle(ctx(bob), "do", {"action": "pick OH large"})  # the row moves to n + 1 behind its back
+    out = await one.handle(ctx(alice), "do", {"action": "pick PA large"})
+    assert "Too late" in out[0].text
+    row = await one.store.get(CH)
+    state = get_game("us-president").load(row.record["state"])
+    assert state.round == 2 and state.reveals[0][1][0] == "OH", "bob's pick survived the stale write"
+    # the next try starts from the stored row
+    out = await one.handle(ctx(alice), "do", {"action": "pick PA large"})
+    assert "Too late" not in out[0].text
+    assert (await one.store.get(CH)).version == row.version + 1
+    await other.store.close()
+    await one.store.close()
