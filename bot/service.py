@@ -53,6 +53,7 @@ class Recent:
     game_id: str
     status: str
     text: str                              # the record's JSON text exactly as written
+    state_text: str | None                 # and the state column's
     private: dict[int, str] | None = None  # each human seat's private text after that commit
 
 
@@ -846,7 +847,7 @@ class GameService:
             self._recent.move_to_end(channel_id)
             # parsed afresh each time: an action that fails half-way can't leave a changed copy behind
             row = StoredRow(channel_id, recent.guild_id, recent.game_id, recent.status, recent.version,
-                      parse_record(recent.text))
+                            parse_record(recent.text, recent.state_text))
         else:
             row = await self.store.get(channel_id)
         if row is None:
@@ -873,12 +874,12 @@ class GameService:
         if recompute and record.get("state"):
             self._refresh_waiting(record, loaded.game, loaded.game.load(record["state"]))
         status = status or record["status"]
-        text = await self.store.update(channel_id, loaded.version, status, record, self._wake_at(record))
-        if text is None:
+        written = await self.store.update(channel_id, loaded.version, status, record, self._wake_at(record))
+        if written is None:
             self._recent.pop(channel_id, None)
             raise TooLate()
         loaded.version += 1
-        self._recent[channel_id] = Recent(loaded.version, loaded.guild_id, loaded.game.id, status, text)
+        self._recent[channel_id] = Recent(loaded.version, loaded.guild_id, loaded.game.id, status, *written)
         self._recent.move_to_end(channel_id)
         if len(self._recent) > RECENT_CHANNELS:
             self._recent.popitem(last=False)

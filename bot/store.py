@@ -43,6 +43,12 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_id, game)
     );
     """,
+    # 2: the engine state in a column of its own, as the JSON text the engine wrote: the small
+    # record around it is parsed and written without copying the state through json.
+    """
+    ALTER TABLE games ADD COLUMN state TEXT;
+    ALTER TABLE archive ADD COLUMN state TEXT
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -61,14 +67,26 @@ class Row:
     record: dict
 
 
-def parse_record(text: str) -> dict:
+def parse_record(text: str, state: str | None = None) -> dict:
+    """The stored record; `state` (the state column) goes back under record["state"].
+    Rows written before migration 2 keep the state inside the record."""
     try:
         record = json.loads(text)
         if not isinstance(record, dict):
             raise ValueError("record is not an object")
     except ValueError as exc:
         raise CorruptRow(str(exc)) from None
+    if state is not None:
+        record["state"] = state
     return record
+
+
+def split_record(record: dict) -> tuple[str, str | None]:
+    """(record JSON without the state, state JSON text or None) as stored."""
+    state = record.get("state")
+    if isinstance(state, str):
+        return json.dumps({k: v for k, v in record.items() if k != "state"}, separators=(",", ":")), state
+    return json.dumps(record, separators=(",", ":")), None
 
 
 class Store:
@@ -118,46 +136,47 @@ class Store:
     async def get(self, channel_id: str) -> Row | None:
         # execute_fetchall is one trip to aiosqlite's thread; execute+fetch+close is three.
         rows = await self.db.execute_fetchall(
-            "SELECT channel_id, guild_id, game, status, version, record FROM games WHERE channel_id=?",
+            "SELECT channel_id, guild_id, game, status, version, record, state FROM games WHERE channel_id=?",
             (channel_id,),
         )
         if not rows:
             return None
         found = rows[0]
-        return Row(found[0], found[1], found[2], found[3], found[4], parse_record(found[5]))
+        return Row(found[0], found[1], found[2], found[3], found[4], parse_record(found[5], found[6]))
 
     async def create(self, channel_id: str, guild_id: str | None, game: str, status: str,
                      record: dict, wake_at: float | None = None) -> bool:
         """Insert a new game; False if the channel already has one."""
+        text, state = split_record(record)
         try:
             await self.db.execute(
-                "INSERT INTO games(channel_id, guild_id, game, status, version, record, wake_at, updated_at)"
-                " VALUES(?,?,?,?,?,?,?,?)",
-                (channel_id, guild_id, game, status, 1, json.dumps(record, separators=(",", ":")), wake_at, time.time()),
+                "INSERT INTO games(channel_id, guild_id, game, status, version, record, state, wake_at, updated_at)"
+                " VALUES(?,?,?,?,?,?,?,?,?)",
+                (channel_id, guild_id, game, status, 1, text, state, wake_at, time.time()),
             )
         except aiosqlite.IntegrityError:
             return False
         return True
 
     async def update(self, channel_id: str, expected_version: int, status: str, record: dict,
-                     wake_at: float | None) -> str | None:
-        """Compare-and-swap on the version: the JSON text written (the row is now at
-        expected_version + 1), or None if someone else got there first."""
-        text = json.dumps(record, separators=(",", ":"))
+                     wake_at: float | None) -> tuple[str, str | None] | None:
+        """Compare-and-swap on the version: the (record, state) texts written (the row is now
+        at expected_version + 1), or None if someone else got there first."""
+        text, state = split_record(record)
         cur = await self.db.execute(
-            "UPDATE games SET status=?, record=?, wake_at=?, version=version+1, updated_at=?"
+            "UPDATE games SET status=?, record=?, state=?, wake_at=?, version=version+1, updated_at=?"
             " WHERE channel_id=? AND version=?",
-            (status, text, wake_at, time.time(), channel_id, expected_version),
+            (status, text, state, wake_at, time.time(), channel_id, expected_version),
         )
-        return text if cur.rowcount == 1 else None
+        return (text, state) if cur.rowcount == 1 else None
 
     async def delete(self, channel_id: str, archive: bool = True) -> None:
         await self.db.execute("BEGIN IMMEDIATE")
         try:
             if archive:
                 await self.db.execute(
-                    "INSERT INTO archive(channel_id, guild_id, game, record, finished_at)"
-                    " SELECT channel_id, guild_id, game, record, ? FROM games WHERE channel_id=?",
+                    "INSERT INTO archive(channel_id, guild_id, game, record, state, finished_at)"
+                    " SELECT channel_id, guild_id, game, record, state, ? FROM games WHERE channel_id=?",
                     (time.time(), channel_id),
                 )
             await self.db.execute("DELETE FROM games WHERE channel_id=?", (channel_id,))
@@ -187,7 +206,7 @@ class Store:
             return (await cur.fetchone())[0]
 
     async def row_bytes(self, channel_id: str) -> int:
-        async with self.db.execute("SELECT length(record) FROM games WHERE channel_id=?", (channel_id,)) as cur:
+        async with self.db.execute("SELECT length(record) + coalesce(length(state), 0) FROM games WHERE channel_id=?", (channel_id,)) as cur:
             found = await cur.fetchone()
         return int(found[0]) if found else 0
 

@@ -15,7 +15,7 @@ import typing
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .rng import Rng
 
@@ -41,9 +41,11 @@ class Event(BaseModel):
 
 
 class Result(BaseModel):
+    # default_factory: a plain `[]` default is deep-copied on every Result, and
+    # the simulator asks for one after every move
     finished: bool = False
-    winners: list[int] = []
-    scores: list[float] = []
+    winners: list[int] = Field(default_factory=list)
+    scores: list[float] = Field(default_factory=list)
     summary: str = ""
 
 

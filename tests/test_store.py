@@ -72,8 +72,7 @@ async def test_damaged_state_inside_valid_json_is_caught(tmp_path):
     row = await svc.store.get(CH)
     state = json.loads(row.record["state"])  # the state is stored as its own JSON text
     state["hands"] = "oops"
-    row.record["state"] = json.dumps(state)
-    await svc.store.db.execute("UPDATE games SET record=? WHERE channel_id=?", (json.dumps(row.record), CH))
+    await svc.store.db.execute("UPDATE games SET state=? WHERE channel_id=?", (json.dumps(state), CH))
     # a bot started on this file (the running one remembers what it wrote itself)
     svc = GameService(svc.store, inline_ai=True, ai_delay=0, render=False)
     out = await svc.handle(ctx(alice), "do", {"action": "play gaffe alice"})
@@ -186,3 +185,37 @@ async def test_a_row_written_elsewhere_is_never_overwritten_from_memory(tmp_path
     assert (await one.store.get(CH)).version == row.version + 1
     await other.store.close()
     await one.store.close()
+
+
+async def test_a_game_saved_before_the_state_column_plays_on(tmp_path):
+    """Rows written by schema 1 hold the state inside the record; after migrating they load,
+    play, and the next write moves the state into its own column (and the archive keeps it)."""
+    path = str(tmp_path / "old.db")
+    svc = await service_on(path)
+    alice, bob = user("alice"), user("bob")
+    await svc.handle(ctx(alice), "new", {"game": "us-president", "seed": 5})
+    await svc.handle(ctx(bob), "join", {})
+    await svc.handle(ctx(alice), "start", {})
+    row = await svc.store.get(CH)
+    await svc.store.close()
+    # rewrite it as schema 1 kept it: the state as an object inside the record, no state column
+    con = sqlite3.connect(path)
+    old = dict(row.record, state=json.loads(row.record["state"]))
+    con.execute("UPDATE games SET record=?, state=NULL WHERE channel_id=?", (json.dumps(old), CH))
+    con.commit()
+    con.close()
+    svc = await service_on(path)
+    out = await svc.handle(ctx(alice), "do", {"action": "pick FL small"})
+    assert "Too late" not in out[0].text and "went wrong" not in out[0].text
+    con = sqlite3.connect(path)
+    record_text, state_text = con.execute("SELECT record, state FROM games WHERE channel_id=?", (CH,)).fetchone()
+    con.close()
+    assert "state" not in json.loads(record_text)
+    assert json.loads(state_text)["picks"][0] == ["FL", "small"]
+    out = await svc.handle(ctx(alice), "cancel", {})
+    assert "cancelled" in out[0].text
+    con = sqlite3.connect(path)
+    (archived,) = con.execute("SELECT state FROM archive WHERE channel_id=?", (CH,)).fetchone()
+    con.close()
+    assert json.loads(archived)["picks"][0] == ["FL", "small"]
+    await svc.store.close()

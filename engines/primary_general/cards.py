@@ -57,5 +57,7 @@ CARDS: tuple[Card, ...] = (
 BY_SLUG = {c.slug: c for c in CARDS}
 # One line per card for the hand shown by DM (built once: the hand is shown after every move).
 HAND_LINES = {c.slug: f"• {c.name} — {c.effect_text()}" for c in CARDS}
+# The label of a card on a button or in a menu.
+MENU_LABELS = {c.slug: f"{c.name} ({c.short()})" for c in CARDS}
 DECK_SIZE = sum(c.count for c in CARDS)
 assert DECK_SIZE == 56

@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field
 
 from ..core import Action, Event, Game, Options, Result, RuleError, Seat, resolve_seat, seat_token
 from ..rng import Rng
-from .cards import BY_SLUG, CARDS, HAND_LINES
+from .cards import BY_SLUG, CARDS, HAND_LINES, MENU_LABELS
 
 HAND_SIZE = 7
 
@@ -378,9 +378,10 @@ class PrimaryGeneral(Game[PGState]):
         return "\n".join([f"**Your hand** ({len(hand)}):", *(HAND_LINES[slug] for slug in hand)])
 
     def token_label(self, state: PGState, seat: int, prefix: tuple[str, ...], token: str) -> str:
-        if len(prefix) == 1 and token in BY_SLUG:
-            c = BY_SLUG[token]
-            return f"{c.name} ({c.short()})"
+        if len(prefix) == 1:
+            label = MENU_LABELS.get(token)
+            if label is not None:
+                return label
         if len(prefix) == 2:
             if token == "none":
                 return "Nothing in play: discard it"
