@@ -400,7 +400,8 @@ class RaceWhiteHouse(Game[RWHState]):
         "the placement back, `done` confirms. \"Anywhere\" means any state and category.\n"
         "• ISSUES: take one of two positions (`take pro-life`): ADD its votes — that many in every state where you "
         "have more votes in that category than your opponent — then your opponent places votes freely. "
-        "SPIN DOCTOR: do what the card says. RALLY: 4 votes in that region. FARM: up to 15 FARM votes. "
+        "SPIN DOCTOR: do what the card says. RALLY: choose a category (`rally UNION`) and take "
+        f"{RALLY_VOTES} vote of it in every state of that region. FARM: up to {FARM_VOTES} FARM votes. "
         "VALUES VOTERS: 1 CONSERVATIVE in every South and Midwest state. LATINO VOTE: 2 MINORITY in CA, AZ, NM, IL, "
         "NY, TX, FL. CALIFORNIA: 5 LIBERAL in California. NATIONAL CONVENTION: 6 votes. CAMPAIGN BUS: `advance` to "
         "a campaign track.\n"
@@ -408,7 +409,8 @@ class RaceWhiteHouse(Game[RWHState]):
         "once and on every turn inside; each small space gives votes of that category. Leaving it, you go on round "
         "the board.\n"
         "• DEBATE (only while your party trails in electoral votes): your opponent rolls one die and places that "
-        "many, then you roll two and place. TV: `buy 10` — $5,000,000 per 5 votes Anywhere, up to 20 a visit.\n"
+        f"many, then you roll two and place. TV: `buy 10` — $5,000,000 per 5 votes Anywhere, up to {TV_MAX} a "
+        "visit.\n"
         "• $60,000,000 for the whole game (a team shares it), no income. Owing money you lack: you pay what is "
         "left and your opponent places 5 votes. No money: no CONSERVATIVE/LIBERAL campaign, no TV.\n"
         "• Four players: Presidents keep the Northeast+South sheet, Vice-Presidents the Midwest+West sheet; votes "
@@ -1247,7 +1249,7 @@ class RaceWhiteHouse(Game[RWHState]):
         pawn = state.pawns[p]
         funds = state.funds[pawn.party]
         if votes <= 0 or votes % TV_LOT:
-            raise RuleError(f"TV votes come in lots of {TV_LOT}: buy 5, 10, 15 or 20.")
+            raise RuleError(f"TV votes come in lots of {TV_LOT}: buy {TV_LOT}, {2 * TV_LOT}, … up to {TV_MAX}.")
         if votes > TV_MAX:
             raise RuleError(f"At most {TV_MAX} TV votes can be bought on one visit.")
         price = votes // TV_LOT * TV_PRICE
