@@ -5,6 +5,7 @@ their own output, so the decision of *what* to say and *to whom* is made once.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Callable, Literal
 
@@ -94,3 +95,20 @@ def chunk_text(text: str, limit: int = 1900) -> list[str]:
     if current:
         parts.append(current)
     return parts
+
+
+# Discord shows <t:UNIX:R> as a live relative time ("in 2 minutes", then "2 minutes ago"),
+# updated on every client without the bot editing the message.
+COUNTDOWN = re.compile(r"<t:(\d+):R>")
+
+
+def countdown(due: float) -> str:
+    return f"<t:{int(due)}:R>"
+
+
+def spell_countdowns(text: str, now: float) -> str:
+    """For front ends that are not Discord: '<t:N:R>' as 'in 95 s' (or 'now')."""
+    def one(m: re.Match) -> str:
+        left = int(m.group(1)) - int(now)
+        return f"in {left} s" if left > 0 else "now"
+    return COUNTDOWN.sub(one, text)

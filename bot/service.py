@@ -25,7 +25,7 @@ from engines import Game, Result, RuleError, Seat, SYSTEM, all_games, get_game
 from engines.rng import Rng
 from render import get_renderer
 
-from .messages import Button, Ctx, Modal, Outgoing, Row, Select, User
+from .messages import Button, Ctx, Modal, Outgoing, Row, Select, User, countdown
 from .registry import InputError, commands, coerce_options
 from .store import CorruptRow, Store, parse_record
 from .store import Row as StoredRow
@@ -732,6 +732,10 @@ class GameService:
         status = game.status_text(state)
         result = result or game.result(state)
         text = "\n".join(x for x in (header.strip(), status if not result.finished else "") if x)
+        timer = record.get("timer")
+        if timer and not result.finished:
+            # a live countdown in every client (the engine's clock: a question, an offer, a vote)
+            text += f"\n⏱️ Time runs out {countdown(timer['due'])}."
         rows: list[Row] = []
         if not result.finished:
             rows = [[Button("Open my controls", f"pg:{channel_id}:turn", "primary"),

@@ -11,7 +11,7 @@ import sys
 
 from engines import all_games, get_game
 
-from .messages import Button, Select
+from .messages import Button, Select, spell_countdowns
 from .transcript import TranscriptRunner
 
 ME = "you"
@@ -56,7 +56,7 @@ async def run_table(game_id: str | None, bots: int, seed: int | None, out_dir: s
             if to.startswith(("dm:", "ephemeral:")) and not to.endswith(":" + ME):
                 continue  # other seats' private messages are not yours to see
             tag = {"channel": "#game"}.get(to, "(only you)" if to != "runner" else "!")
-            say(f"\n{tag} {entry['text']}")
+            say(f"\n{tag} {spell_countdowns(entry['text'], runner.clock.now)}")
             for fname in entry.get("images", []):
                 say(f"   image: {os.path.join(out_dir, f'{runner.image_count:04d}-{fname}')}")
         menu = []

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from bot.messages import Button
+from bot.messages import Button, spell_countdowns
 from bot.transcript import FakeClock
 from engines.politics_trivia import GAME
 from engines.politics_trivia import questions
@@ -79,6 +79,10 @@ async def test_the_question_clock_fires_on_tick_and_counts_as_wrong(tmp_path):
     assert loaded.record["timer"]["action"] == "timeout"
     due = loaded.record["timer"]["due"]
     assert due == clock.now + 120
+    # a live countdown on Discord (relative timestamp); other front ends spell it out
+    assert f"<t:{int(due)}:R>" in channel
+    assert spell_countdowns(f"<t:{int(due)}:R>", clock.now) == "in 120 s"
+    assert spell_countdowns(f"<t:{int(due)}:R>", due + 5) == "now"
     assert await svc.tick(clock.now + 60) == []
     out = await svc.tick(due + 1)
     assert any("Time is up" in t for t in texts(out, "channel"))
