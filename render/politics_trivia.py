@@ -26,15 +26,14 @@ A render pastes those and encodes on a fixed palette.
 """
 from __future__ import annotations
 
-import io
 import re
 from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
 from .core import _base_layers  # the map's cached line work (borders, callout outlines)
-from .core import (INK, INK_MUTED, LEADER, PANEL, PAPER, WHITE, MapStyle, USMap, draw_marker, draw_shape, mix,
-                   player, stamp_text, text_mask)
+from .core import (INK, INK_MUTED, LEADER, PANEL, PAPER, WHITE, MapStyle, USMap, draw_marker, draw_shape,
+                   encode_on_palette, mix, palette_from, player, stamp_text, stripe_mask, text_mask)
 
 PREFIX = "politics-trivia"
 MAP_W = 1000
@@ -97,37 +96,11 @@ def _state_mask(code: str) -> tuple[tuple[int, int], Image.Image]:
     return (x0, y0), big.resize((x1 - x0, y1 - y0), Image.Resampling.BOX)
 
 
-def _stripes(kind: str, x0: int, y0: int, w: int, h: int, s: int = 9, width: int = 3) -> Image.Image:
-    """A stripe mask laid out in map coordinates, so the patterns of neighbours line up."""
-    mask = Image.new("L", (w, h), 0)
-    d = ImageDraw.Draw(mask)
-    diag = {"diagonal": (1,), "back": (-1,), "cross": (1, -1), "diagonal_wide": (1,)}.get(kind, ())
-    step = s * 2 if kind == "diagonal_wide" else s
-    for sign in diag:
-        base = x0 + sign * y0
-        lo, hi = (base, base + w + h) if sign > 0 else (base - h, base + w)
-        for k in range(lo // step - 1, hi // step + 2):
-            off = k * step - base
-            d.line([(off, 0), (off - sign * h, h)], fill=255, width=width)
-    if kind in ("horizontal", "grid"):
-        for y in range(-(y0 % s), h, s):
-            d.line([(0, y), (w, y)], fill=255, width=width)
-    if kind in ("vertical", "grid"):
-        for x in range(-(x0 % s), w, s):
-            d.line([(x, 0), (x, h)], fill=255, width=width)
-    if kind == "dots":
-        r = width * 0.9
-        for y in range(-(y0 % s), h + s, s):
-            for x in range(-(x0 % s), w + s, s):
-                d.ellipse((x - r, y - r, x + r, y + r), fill=255)
-    return mask
-
-
 @lru_cache(maxsize=512)
 def _hatch_mask(code: str, kind: str) -> Image.Image:
     (x0, y0), fill = _state_mask(code)
     w, h = fill.size
-    return ImageChops.multiply(fill, _stripes(kind, x0, y0, w, h))
+    return ImageChops.multiply(fill, stripe_mask(kind, x0, y0, w, h, s=9))
 
 
 def _label_spot(code: str) -> tuple[tuple[float, float], bool]:
@@ -440,22 +413,11 @@ def _sample_view(n: int) -> dict:
 
 @lru_cache(maxsize=1)
 def _palette() -> Image.Image:
-    """A fixed 256-colour palette derived once from sample boards: mapping a render onto it
-    costs a few ms, where an adaptive quantizer costs about as much as the compression."""
-    samples = [draw_board(_sample_view(n)) for n in (8, 4, 2)]
-    sheet = Image.new("RGB", (WIDTH, sum(im.size[1] for im in samples)), PAPER)
-    y = 0
-    for im in samples:
-        sheet.paste(im, (0, y))
-        y += im.size[1]
-    return sheet.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    return palette_from([draw_board(_sample_view(n)) for n in (8, 4, 2)])
 
 
 def encode(image: Image.Image) -> bytes:
-    paletted = image.quantize(palette=_palette(), dither=Image.Dither.NONE)
-    buf = io.BytesIO()
-    paletted.save(buf, format="PNG", compress_level=3)
-    return buf.getvalue()
+    return encode_on_palette(image, _palette())
 
 
 def _drawn(view: dict) -> dict:

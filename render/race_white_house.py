@@ -33,13 +33,12 @@ much as the compression).
 """
 from __future__ import annotations
 
-import io
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from .core import (INK, INK_MUTED, LEADER, PANEL, PAPER, WHITE, MapStyle, USMap, draw_marker, draw_shape, ellipsize,
-                   font, mix, player, stamp_text, text_color_on, wrap_text)
+                   encode_on_palette, font, mix, palette_from, player, stamp_text, text_color_on, wrap_text)
 
 PREFIX = "race-white-house"
 PARTIES = ("D", "R")
@@ -1034,21 +1033,11 @@ def _palette() -> Image.Image:
     v = _sample_view()
     samples = [draw_sheet(v, 0), draw_map(v), draw_board(v)]
     # keep the sample small: a horizontal band from each is plenty of every colour
-    bands = [im.crop((0, 0, W, min(im.size[1], 900))) for im in samples]
-    sheet = Image.new("RGB", (W, sum(b.size[1] for b in bands)), PAPER)
-    y = 0
-    for b in bands:
-        sheet.paste(b, (0, y))
-        y += b.size[1]
-    return sheet.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    return palette_from([im.crop((0, 0, W, min(im.size[1], 900))) for im in samples])
 
 
 def encode(image: Image.Image) -> bytes:
-    """PNG bytes on the fixed palette, zlib level 3."""
-    paletted = image.quantize(palette=_palette(), dither=Image.Dither.NONE)
-    buf = io.BytesIO()
-    paletted.save(buf, format="PNG", compress_level=3)
-    return buf.getvalue()
+    return encode_on_palette(image, _palette())
 
 
 def _people(view: dict, keys) -> list:

@@ -22,12 +22,11 @@ cached as masks, so a render costs well under the PNG encode of the image.
 """
 from __future__ import annotations
 
-import io
 from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
-from .core import (stamp_text, text_mask, INK, INK_MUTED, LAND_DIM, LEADER, MapStyle, PANEL, PAPER, USMap, WHITE, draw_marker,
+from .core import (encode_on_palette, palette_from, stamp_text, stripe_mask, text_mask, INK, INK_MUTED, LAND_DIM, LEADER, MapStyle, PANEL, PAPER, USMap, WHITE, draw_marker,
                    draw_shape, font, mix, player, text_color_on)
 
 CODES = ("MT", "NV", "IA", "CO", "WI", "VA", "NC", "MI", "OH", "PA", "FL")
@@ -134,38 +133,12 @@ def _state_masks(code: str) -> tuple[tuple[int, int], Image.Image, Image.Image]:
     return (x0, y0), fill, line
 
 
-def _stripes(kind: str, x0: int, y0: int, w: int, h: int, s: int = 10, width: int = 3) -> Image.Image:
-    """An L stripe mask laid out in map coordinates (so patterns line up)."""
-    mask = Image.new("L", (w, h), 0)
-    d = ImageDraw.Draw(mask)
-    diag = {"diagonal": (1,), "back": (-1,), "cross": (1, -1), "diagonal_wide": (1,)}.get(kind, ())
-    step = s * 2 if kind == "diagonal_wide" else s
-    for sign in diag:
-        base = x0 + sign * y0
-        lo, hi = (base, base + w + h) if sign > 0 else (base - h, base + w)
-        for k in range(lo // step - 1, hi // step + 2):
-            off = k * step - base
-            d.line([(off, 0), (off - sign * h, h)], fill=255, width=width)
-    if kind in ("horizontal", "grid"):
-        for y in range(-(y0 % s), h, s):
-            d.line([(0, y), (w, y)], fill=255, width=width)
-    if kind in ("vertical", "grid"):
-        for x in range(-(x0 % s), w, s):
-            d.line([(x, 0), (x, h)], fill=255, width=width)
-    if kind == "dots":
-        r = width * 0.9
-        for y in range(-(y0 % s), h + s, s):
-            for x in range(-(x0 % s), w + s, s):
-                d.ellipse((x - r, y - r, x + r, y + r), fill=255)
-    return mask
-
-
 @lru_cache(maxsize=128)
 def _hatch_mask(code: str, kind: str) -> Image.Image:
     """The holder's stripe pattern clipped to a state: a second cue besides colour."""
     (x0, y0), fill, _ = _state_masks(code)
     w, h = fill.size
-    return ImageChops.multiply(fill, _stripes(kind, x0, y0, w, h))
+    return ImageChops.multiply(fill, stripe_mask(kind, x0, y0, w, h))
 
 
 @lru_cache(maxsize=8)
@@ -458,30 +431,16 @@ def _sample_view(n: int) -> dict:
 
 @lru_cache(maxsize=1)
 def _palette() -> Image.Image:
-    """A fixed 256-colour palette, derived once from sample boards. Mapping
-    each render onto it costs a few ms, where an adaptive quantizer would
-    cost more than the PNG compression itself."""
     samples = []
     for n in (6, 5, 4):
         view = _sample_view(n)
         samples.append(draw_board(view))
         samples.append(draw_recount_step(view, 0))
-    w = max(im.size[0] for im in samples)
-    sheet = Image.new("RGB", (w, sum(im.size[1] for im in samples)), PAPER)
-    y = 0
-    for im in samples:
-        sheet.paste(im, (0, y))
-        y += im.size[1]
-    return sheet.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    return palette_from(samples)
 
 
 def encode(image: Image.Image) -> bytes:
-    """PNG bytes on the fixed palette, compressed with zlib level 3 (a few KB
-    larger than level 6, at well under half the time)."""
-    paletted = image.quantize(palette=_palette(), dither=Image.Dither.NONE)
-    buf = io.BytesIO()
-    paletted.save(buf, format="PNG", compress_level=3)
-    return buf.getvalue()
+    return encode_on_palette(image, _palette())
 
 
 def _board_only(view: dict) -> dict:
