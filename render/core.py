@@ -370,29 +370,8 @@ def encode_on_palette(image: Image.Image, palette: Image.Image) -> bytes:
 
 def stripe_mask(kind: str, x0: int, y0: int, w: int, h: int, s: int = 10, width: int = 3) -> Image.Image:
     """An L mask of stripes (one of HATCHES) for a w×h box whose top-left is (x0, y0) in map
-    coordinates, so the patterns of neighbouring states line up."""
-    mask = Image.new("L", (w, h), 0)
-    d = ImageDraw.Draw(mask)
-    diag = {"diagonal": (1,), "back": (-1,), "cross": (1, -1), "diagonal_wide": (1,)}.get(kind, ())
-    step = s * 2 if kind == "diagonal_wide" else s
-    for sign in diag:
-        base = x0 + sign * y0
-        lo, hi = (base, base + w + h) if sign > 0 else (base - h, base + w)
-        for k in range(lo // step - 1, hi // step + 2):
-            off = k * step - base
-            d.line([(off, 0), (off - sign * h, h)], fill=255, width=width)
-    if kind in ("horizontal", "grid"):
-        for y in range(-(y0 % s), h, s):
-            d.line([(0, y), (w, y)], fill=255, width=width)
-    if kind in ("vertical", "grid"):
-        for x in range(-(x0 % s), w, s):
-            d.line([(x, 0), (x, h)], fill=255, width=width)
-    if kind == "dots":
-        r = width * 0.9
-        for y in range(-(y0 % s), h + s, s):
-            for x in range(-(x0 % s), w + s, s):
-                d.ellipse((x - r, y - r, x + r, y + r), fill=255)
-    return mask
+    coordinates, so the patterns of neighbouring states line up. Cached: do not draw on it."""
+    return _pattern(kind, s, width, x0, y0, w, h)
 
 
 # ---------------------------------------------------------------- geometry
