@@ -27,7 +27,7 @@ def play_one(game: Game, players: int, seed: int, ai_seats: set[int], options: d
             game.apply_in_place(state, timer.seat, game.parse_action(timer.action_text))
             actions += 1
             continue
-        seat = acting[rng.below(len(acting))]
+        seat = acting[0] if len(acting) == 1 else acting[rng.below(len(acting))]
         if seat in ai_seats:
             action = game.ai_action(state, seat, rng)
         else:

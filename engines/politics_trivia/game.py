@@ -441,7 +441,7 @@ HELP_CASH = (0, 1, 2, 3, 5)
 HELP_PV = (5, 10)
 OFFER_CASH = (1, 2, 3, 5, 8, 10, 15, 20, 30, 50)
 OFFER_PV = (5, 10, 20, 30, 50)
-_NOT_OVER = Result.model_construct(finished=False, winners=[], scores=[], summary="")
+_NOT_OVER = Result(finished=False, winners=[], scores=[], summary="")
 
 
 def _ev(text: str, to: list[int] | None = None) -> Event:

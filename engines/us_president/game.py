@@ -413,7 +413,7 @@ class USPresident(Game[USPState]):
 
     def result(self, state: USPState) -> Result:
         if state.phase != "over":
-            return Result.model_construct(finished=False, winners=[], scores=[], summary="")
+            return Result(finished=False, winners=[], scores=[], summary="")
         winners = [state.winner] if state.winner is not None else []
         return Result(finished=True, winners=winners, scores=[float(x) for x in state.count],
                       summary=state.outcome)
