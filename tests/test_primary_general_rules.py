@@ -5,6 +5,8 @@ nothing else, so the branches under test run exactly as in play.
 """
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from engines import RuleError, Seat
@@ -123,7 +125,7 @@ def test_card_on_self(slug):
     card = BY_SLUG[slug]
     assert (s.electability[1], s.affiliation[1]) == (card.electability, card.affiliation)
     assert s.electability[0] == s.electability[2] == 0 and s.affiliation[0] == s.affiliation[2] == 0
-    assert s.in_play[-1].model_dump() == {"id": 1, "card": slug, "target": 1, "by": 1, "phase": "primary"}
+    assert dataclasses.asdict(s.in_play[-1]) == {"id": 1, "card": slug, "target": 1, "by": 1, "phase": "primary"}
     assert s.hands[1] == ["gaffe"]  # one copy left the hand
     assert "themself" in events[0].text and card.name in events[0].text
 

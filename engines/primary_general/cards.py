@@ -59,5 +59,7 @@ BY_SLUG = {c.slug: c for c in CARDS}
 HAND_LINES = {c.slug: f"• {c.name} — {c.effect_text()}" for c in CARDS}
 # The label of a card on a button or in a menu.
 MENU_LABELS = {c.slug: f"{c.name} ({c.short()})" for c in CARDS}
+# The short effect ("+4E -3A") named in the channel log after every play.
+SHORT = {c.slug: c.short() for c in CARDS}
 DECK_SIZE = sum(c.count for c in CARDS)
 assert DECK_SIZE == 56

@@ -5,6 +5,7 @@ the ones reasonable players disagree about are options.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
@@ -12,7 +13,7 @@ from pydantic import BaseModel, Field
 
 from ..core import Action, Event, Game, Options, Result, RuleError, Seat, resolve_seat, seat_token
 from ..rng import Rng
-from .cards import BY_SLUG, CARDS, HAND_LINES, MENU_LABELS
+from .cards import BY_SLUG, CARDS, HAND_LINES, MENU_LABELS, SHORT
 
 HAND_SIZE = 7
 
@@ -25,7 +26,10 @@ class PGOptions(Options):
     match_games: int = Field(4, ge=1, le=9, description="Games in a party match")
 
 
-class InPlay(BaseModel):
+@dataclass(slots=True)
+class InPlay:
+    """A card on the table. A plain dataclass (pydantic still validates it when
+    a state is loaded): one is made on most moves."""
     id: int  # stable number shown to players ("c3")
     card: str
     target: int
@@ -75,6 +79,20 @@ def _play(card: str, target: str) -> Play:
 @lru_cache(maxsize=256)
 def _seat_tokens(names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(seat_token(list(names), s) for s in range(len(names)))
+
+
+@lru_cache(maxsize=256)
+def _token_seats(names: tuple[str, ...]) -> dict[str, int]:
+    """The exact token of each seat -> seat (the common case; anything else goes through resolve_seat)."""
+    return {t: i for i, t in enumerate(_seat_tokens(names))}
+
+
+@lru_cache(maxsize=256)
+def _plays_by_card(names: tuple[str, ...]) -> dict[str, tuple[Play, ...]]:
+    """Every play of each card aimed at a player, built once per table: legal
+    actions are asked for after every move (simulator, AI, menus)."""
+    tokens = _seat_tokens(names)
+    return {c.slug: tuple(_play(c.slug, t) for t in tokens) for c in CARDS if not c.removes}
 
 
 def _party_names() -> tuple[str, str]:
@@ -155,6 +173,9 @@ class PrimaryGeneral(Game[PGState]):
             return []
         return [state.turn]
 
+    def may_act(self, state: PGState, seat: int) -> bool:
+        return seat == state.turn and state.phase != "over"
+
     def _removable(self, state: PGState) -> list[InPlay]:
         return [c for c in state.in_play if not BY_SLUG[c.card].removes
                 and (state.options.adhd_scope == "game" or c.phase == state.phase)]
@@ -162,21 +183,26 @@ class PrimaryGeneral(Game[PGState]):
     def legal_actions(self, state: PGState, seat: int) -> list[Action]:
         if state.phase == "over" or seat != state.turn:
             return []
-        names = self.names(state)
+        by_card = _plays_by_card(self._name_tuple(state))
         out: list[Action] = []
         for slug in sorted(set(state.hands[seat])):
-            if BY_SLUG[slug].removes:
+            plays = by_card.get(slug)
+            if plays is None:  # Voter ADHD aims at a card in play
                 targets = [f"c{c.id}" for c in self._removable(state)] or ["none"]
                 out.extend(_play(slug, t) for t in targets)
             else:
-                out.extend(_play(slug, t) for t in _seat_tokens(tuple(names)))
+                out.extend(plays)
         return out
+
+    @staticmethod
+    def _name_tuple(state: PGState) -> tuple[str, ...]:
+        return tuple([s.name for s in state.seats])
 
     # ---- apply ---------------------------------------------------------
     def _apply(self, state: PGState, seat: int, action: Action) -> list[Event]:
         if not isinstance(action, Play):
             raise RuleError("In Primary/General the only move is to play a card.")
-        slug = self._resolve_card(action.card)
+        slug = action.card if action.card in BY_SLUG else self._resolve_card(action.card)
         if slug not in state.hands[seat]:
             raise RuleError(f"You have no {BY_SLUG[slug].name} in your hand.")
         card = BY_SLUG[slug]
@@ -206,24 +232,25 @@ class PrimaryGeneral(Game[PGState]):
                 events.append(Event(text=f"{name} plays Voter ADHD, but there is nothing in play to forget."))
             else:
                 removed = BY_SLUG[target_card.card]
-                state.in_play.remove(target_card)
+                state.in_play = [c for c in state.in_play if c is not target_card]
                 state.discard.append(target_card.card)
                 state.electability[target_card.target] -= removed.electability
                 state.affiliation[target_card.target] -= removed.affiliation
                 whom = state.seats[target_card.target].name
                 events.append(Event(text=f"{name} plays Voter ADHD: {removed.name} on {whom} is forgotten ({removed.short()} undone)."))
         else:
-            target = resolve_seat(self.names(state), action.target)
+            names = self._name_tuple(state)
+            target = _token_seats(names).get(action.target)
+            if target is None:
+                target = resolve_seat(list(names), action.target)
             state.hands[seat].remove(slug)
             state.in_play.append(InPlay(id=state.next_card_id, card=slug, target=target, by=seat, phase=state.phase))
             state.next_card_id += 1
             state.electability[target] += card.electability
             state.affiliation[target] += card.affiliation
             whom = "themself" if target == seat else state.seats[target].name
-            events.append(Event(text=f"{name} plays {card.name} on {whom} ({card.short()})."))
-        rng = Rng(state.rng)
-        self._advance(state, rng, events)
-        state.rng = rng.state
+            events.append(Event(f"{name} plays {card.name} on {whom} ({SHORT[slug]})."))
+        self._advance(state, events)
         return events
 
     def _resolve_card(self, token: str) -> str:
@@ -235,18 +262,22 @@ class PrimaryGeneral(Game[PGState]):
             return matches[0]
         raise RuleError(f"There is no card called '{token[:40]}'.")
 
-    def _advance(self, state: PGState, rng: Rng, events: list[Event]) -> None:
+    def _advance(self, state: PGState, events: list[Event]) -> None:
         n = len(state.seats)
-        if any(state.hands):
+        hands = state.hands
+        if any(hands):
             nxt = (state.turn + 1) % n
-            while not state.hands[nxt]:
+            while not hands[nxt]:
                 nxt = (nxt + 1) % n
             state.turn = nxt
             return
+        # Only the end of a phase draws at random (ties, the next starter).
+        rng = Rng(state.rng)
         if state.phase == "primary":
             self._end_primary(state, rng, events)
         else:
             self._end_general(state, rng, events)
+        state.rng = rng.state
 
     def _rank(self, seats: list[int], key, rng: Rng) -> list[int]:
         """Order seats by key (descending); exact ties are broken by a seeded draw."""
@@ -352,9 +383,9 @@ class PrimaryGeneral(Game[PGState]):
         return v
 
     def result(self, state: PGState) -> Result:
-        n = len(state.seats)
         if state.phase != "over":
-            return Result(finished=False, scores=[float(x) for x in (state.points or [0] * n)])
+            return Result(scores=list(map(float, state.points)))
+        n = len(state.seats)
         if state.options.party_match:
             best = max(state.points)
             winners = [i for i in range(n) if state.points[i] == best]
