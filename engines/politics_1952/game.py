@@ -108,12 +108,14 @@ _GROUP_LIST = {g: ", ".join(codes) for g, codes in GROUPS.items()}
 _CLOSED_NOTE = " **The board is now closed**: from now on doubles on the white dice count the votes."
 # result() is called after every action by the simulators: hand out one shared
 # "not finished" Result instead of building a new model each time.
-_NOT_OVER = Result.model_construct(finished=False, winners=[], scores=[], summary="")
+_NOT_OVER = Result(finished=False, winners=[], scores=[], summary="")
 
 
-@lru_cache(maxsize=64)
+_SPEECHES = {slug: Speech(card=slug) for slug in SLUGS}
+
+
 def _speech(slug: str) -> Speech:
-    return Speech(card=slug)
+    return _SPEECHES.get(slug) or Speech(card=slug)
 
 
 _LIMIT_216 = (1 << 64) - (1 << 64) % 216
@@ -279,6 +281,11 @@ class Politics1952(Game[P52State]):
         )
 
     # ---- queries -------------------------------------------------------
+    def may_act(self, state: P52State, seat: int) -> bool:
+        if state.phase in ("roll", "move"):
+            return seat == state.turn
+        return seat in self.to_act(state)
+
     def to_act(self, state: P52State) -> list[int]:
         if state.phase == "opening":
             return [s for s in state.contenders if state.opening[s] is None]
@@ -305,7 +312,7 @@ class Politics1952(Game[P52State]):
                             out.extend(_CAPTURES[code][rem if rem < room else room])
             placeable = bool(out)
             if not state.speech_done:
-                out.extend(_speech(s) for s in state.hands[seat])
+                out.extend(map(_SPEECHES.__getitem__, state.hands[seat]))
             if not placeable:
                 out.append(_END)
             return out
@@ -370,7 +377,7 @@ class Politics1952(Game[P52State]):
         d = state.__dict__  # hot path: plain stores, the values are already valid
         d["rng"] = rng.state
         d["dice"] = [g, a, b]
-        name = self._name(state, seat)
+        name = state.seats[seat].name
         if a == b and board_closed(state):
             state.log = [f"{name} rolls group {g}, {a} + {b}: doubles with the board closed."]
             events = [_ev(f"{name} rolls group {g} and {a} + {b} — **doubles with the board closed**: "
@@ -382,11 +389,12 @@ class Politics1952(Game[P52State]):
         d["speech_done"] = False
         line = f"{name} rolls group {g} ({_GROUP_LIST[g]}) and {a} + {b} = {a + b} counties."
         d["log"] = [line]
-        events = [_ev(line)]
-        if not _placeable(state, seat):
-            state.remaining = 0
-            events.append(_ev(f"Every state of group {g} is won outright, so the {a + b} counties are lost."))
-        self._maybe_end(state, seat, events)
+        events = [Event(line)]
+        placeable = _placeable(state, seat)
+        if not placeable:
+            d["remaining"] = 0
+            events.append(Event(f"Every state of group {g} is won outright, so the {a + b} counties are lost."))
+        self._maybe_end(state, seat, events, placeable)
         return events
 
     def _capture(self, state: P52State, seat: int, action: Capture) -> list[Event]:
@@ -415,27 +423,37 @@ class Politics1952(Game[P52State]):
         if k > room:
             raise RuleError(f"{NAMES[code]} has room for only {room} more of your counties "
                             "(its county lines and then the capital).")
-        before = controller(state, code)
+        # Who held the state before, worked out from the furthest line alone (the
+        # common cases) rather than controller() twice: this runs on most moves.
+        pos = state.pos[code]
+        old, best = pos[seat], max(pos)
+        if best == 0:
+            before: int | None = None
+        elif old < best:
+            before = -1  # a rival; named below only if this capture takes the lead
+        else:
+            before = _northernmost(pos, state.arrived[code], best)
+        if before == -1 and old + k > best:
+            before = _northernmost(pos, state.arrived[code], best)
         _, new = _advance(state, code, seat, k)
         state.__dict__["remaining"] -= k  # hot path: a plain store of a valid int
-        name = self._name(state, seat)
-        line = f"{name} captures {k} in {NAMES[code]} → {_where(code, new)}"
-        line += self._control_note(state, code, seat, before)
+        name = state.seats[seat].name
+        if new > LINES[code]:
+            note = f": **{NAMES[code]} won outright** ({EV[code]} votes)."
+        elif new > best and before != seat:
+            # furthest east alone: the state is now seat's (a tie would leave it with the earlier pin)
+            note = f", taking control ({EV[code]} votes)" + (
+                f" from {state.seats[before].name}." if before is not None else ".")
+        else:
+            note = "."
+        line = f"{name} captures {k} in {NAMES[code]} → line {new}/{LINES[code]}{note}" if new <= LINES[code] \
+            else f"{name} captures {k} in {NAMES[code]} → the capital{note}"
         if before is None and board_closed(state):
             line += _CLOSED_NOTE
         state.log.append(line)
-        events = [_ev(line)]
+        events = [Event(line)]
         self._maybe_end(state, seat, events)
         return events
-
-    def _control_note(self, state: P52State, code: str, seat: int, before: int | None) -> str:
-        if state.capital[code] == seat:
-            return f": **{NAMES[code]} won outright** ({EV[code]} votes)."
-        after = controller(state, code)
-        if after == seat and before != seat:
-            return f", taking control ({EV[code]} votes)" + (
-                f" from {self._name(state, before)}." if before is not None else ".")
-        return "."
 
     def _speech(self, state: P52State, seat: int, action: Speech) -> list[Event]:
         if state.phase != "move":
@@ -492,9 +510,9 @@ class Politics1952(Game[P52State]):
         self._next_turn(state, events)
         return events
 
-    def _maybe_end(self, state: P52State, seat: int, events: list[Event]) -> None:
+    def _maybe_end(self, state: P52State, seat: int, events: list[Event], placeable: bool | None = None) -> None:
         """End the turn by itself when nothing is left to choose."""
-        if _placeable(state, seat):
+        if placeable if placeable is not None else _placeable(state, seat):
             return
         if not state.speech_done and state.hands[seat]:
             return
@@ -513,7 +531,7 @@ class Politics1952(Game[P52State]):
         d["turn"] = s
         d["turns"] += 1
         d["phase"] = "roll"
-        events.append(_ev(f"{self._name(state, s)} to `roll`."))
+        events.append(Event(f"{state.seats[s].name} to `roll`."))
 
     # ---- tabulation ----------------------------------------------------
     def _tabulate(self, state: P52State, thrower: int, events: list[Event]) -> None:
