@@ -14,6 +14,7 @@ Everything the rulebook leaves open is decided in docs/games/race-white-house.md
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
@@ -68,7 +69,11 @@ class RWHOptions(Options):
                                                           "with more electoral votes wins (then more states)")
 
 
-class Pawn(BaseModel):
+# Pawn and Step are plain dataclasses inside the pydantic state (which still
+# validates them when a game is loaded): steps are made and changed on most
+# moves, and pydantic's construction and attribute checks were a tenth of a game.
+@dataclass(slots=True)
+class Pawn:
     seat: int
     party: Literal["D", "R"]
     role: Literal["P", "VP"]
@@ -78,7 +83,8 @@ class Pawn(BaseModel):
     index: int = 0            # circuit space, or track space while on a track
 
 
-class Step(BaseModel):
+@dataclass(slots=True)
+class Step:
     """One thing the game waits for. kind: place | home | issue | rally | enter | advance | debate | buy |
     declare."""
     kind: str
@@ -90,7 +96,7 @@ class Step(BaseModel):
     where: list[str] | None = None   # place: the states allowed (already cut to the pawn's sheet); None = its sheet
     optional: bool = False           # place: "up to" (may stop early)
     dice: int = 0                    # place: roll this many dice when the placement begins
-    placed: list[list] = []          # place: [code, cat, n, closed(, batch of a `rest`)] for `undo`
+    placed: list[list] = field(default_factory=list)  # place: [code, cat, n, closed(, batch of a `rest`)] for `undo`
     card: str = ""                   # issue slug, track name
 
 
@@ -202,7 +208,7 @@ class Declare(Action):
 
 
 _ROLL, _REST, _UNDO, _DONE, _ENTER, _DEBATE, _PASS = Roll(), Rest(), Undo(), Done(), Enter(), Debate(), Pass()
-_NOT_OVER = Result.model_construct(finished=False, winners=[], scores=[], summary="")
+_NOT_OVER = Result(finished=False, winners=[], scores=[], summary="")
 
 # PLACE[code][cat][m]: the frozen actions `place code CAT 1` .. `place code CAT m`
 PLACE: dict[str, tuple[tuple[tuple[Place, ...], ...], ...]] = {
@@ -492,6 +498,10 @@ class RaceWhiteHouse(Game[RWHState]):
     def to_act(self, state: RWHState) -> list[int]:
         p = self.acting_pawn(state)
         return [] if p is None else [state.pawns[p].seat]
+
+    def may_act(self, state: RWHState, seat: int) -> bool:
+        p = self.acting_pawn(state)
+        return p is not None and state.pawns[p].seat == seat
 
     def legal_actions(self, state: RWHState, seat: int) -> list[Action]:
         p = self.acting_pawn(state)
@@ -1057,7 +1067,7 @@ class RaceWhiteHouse(Game[RWHState]):
         # -- valid: mutate
         f[o + cat] += n
         _touch(step, code)
-        step.__dict__["remaining"] = remaining - n  # hot path: a plain store of a valid int
+        step.remaining = remaining - n
         closed = nd == n
         step.placed.append([code, cat, n, 1 if closed else 0])
         events: list[Event] = []
