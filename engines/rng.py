@@ -24,18 +24,21 @@ class Rng:
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n)."""
-        if n <= 0:
-            raise ValueError("n must be positive")
         # Rejection sampling keeps it exactly uniform. next64 is inlined and the
         # limit remembered: every shuffle, die and random move comes through here.
-        limit = _LIMITS.get(n) or self._limit(n)
+        limit = _LIMITS.get(n)
+        if limit is None:
+            if n <= 0:
+                raise ValueError("n must be positive")
+            limit = self._limit(n)
+        s = self.state
         while True:
-            s = (self.state + 0x9E3779B97F4A7C15) & _MASK
-            self.state = s
+            s = (s + 0x9E3779B97F4A7C15) & _MASK
             z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
             z ^= z >> 31
             if z < limit:
+                self.state = s
                 return z % n
 
     def randint(self, lo: int, hi: int) -> int:
