@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -93,6 +94,11 @@ def _plays_by_card(names: tuple[str, ...]) -> dict[str, tuple[Play, ...]]:
     actions are asked for after every move (simulator, AI, menus)."""
     tokens = _seat_tokens(names)
     return {c.slug: tuple(_play(c.slug, t) for t in tokens) for c in CARDS if not c.removes}
+
+
+_SEAT_NAME = attrgetter("name")
+# result() is asked for after every move: one shared answer while a single game runs
+_NOT_OVER = Result()
 
 
 def _party_names() -> tuple[str, str]:
@@ -196,7 +202,7 @@ class PrimaryGeneral(Game[PGState]):
 
     @staticmethod
     def _name_tuple(state: PGState) -> tuple[str, ...]:
-        return tuple([s.name for s in state.seats])
+        return tuple(map(_SEAT_NAME, state.seats))
 
     # ---- apply ---------------------------------------------------------
     def _apply(self, state: PGState, seat: int, action: Action) -> list[Event]:
@@ -245,7 +251,7 @@ class PrimaryGeneral(Game[PGState]):
                 target = resolve_seat(list(names), action.target)
             state.hands[seat].remove(slug)
             state.in_play.append(InPlay(id=state.next_card_id, card=slug, target=target, by=seat, phase=state.phase))
-            state.next_card_id += 1
+            state.__dict__["next_card_id"] += 1  # hot path: a plain store of a valid int
             state.electability[target] += card.electability
             state.affiliation[target] += card.affiliation
             whom = "themself" if target == seat else state.seats[target].name
@@ -269,7 +275,7 @@ class PrimaryGeneral(Game[PGState]):
             nxt = (state.turn + 1) % n
             while not hands[nxt]:
                 nxt = (nxt + 1) % n
-            state.turn = nxt
+            state.__dict__["turn"] = nxt  # hot path: a plain store of a valid seat
             return
         # Only the end of a phase draws at random (ties, the next starter).
         rng = Rng(state.rng)
@@ -384,6 +390,8 @@ class PrimaryGeneral(Game[PGState]):
 
     def result(self, state: PGState) -> Result:
         if state.phase != "over":
+            if not state.options.party_match:
+                return _NOT_OVER
             return Result(scores=list(map(float, state.points)))
         n = len(state.seats)
         if state.options.party_match:
