@@ -105,6 +105,9 @@ _CAPTURES: dict[str, tuple[tuple[Capture, ...], ...]] = {
     c: tuple(tuple(_capture(c, k) for k in range(1, m + 1)) for m in range(LINES[c] + 2)) for c in CODES
 }
 _GROUP_LIST = {g: ", ".join(codes) for g, codes in GROUPS.items()}
+# per dice group: (code, county lines, its capture actions) -- what legal_actions and
+# _placeable walk after every move, without three dict look-ups per state
+_GROUP_TABLE = {g: tuple((c, LINES[c], _CAPTURES[c]) for c in codes) for g, codes in GROUPS.items()}
 _CLOSED_NOTE = " **The board is now closed**: from now on doubles on the white dice count the votes."
 # result() is called after every action by the simulators: hand out one shared
 # "not finished" Result instead of building a new model each time.
@@ -118,6 +121,7 @@ def _speech(slug: str) -> Speech:
     return _SPEECHES.get(slug) or Speech(card=slug)
 
 
+_MASK = (1 << 64) - 1
 _LIMIT_216 = (1 << 64) - (1 << 64) % 216
 
 
@@ -130,8 +134,18 @@ def throw_three(rng: Rng) -> tuple[int, int, int]:
             return z % 6 + 1, (z // 6) % 6 + 1, (z // 36) % 6 + 1
 
 
-def _ev(text: str, to: list[int] | None = None) -> Event:
-    return Event(text=text, to=to)
+def _throw_three_at(rng_state: int) -> tuple[int, int, int, int]:
+    """throw_three on a stored RNG state, with Rng.next64 inlined (every turn
+    begins with it): (new state, coloured, white, white) -- the same draws."""
+    s = rng_state
+    while True:
+        s = (s + 0x9E3779B97F4A7C15) & _MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z ^= z >> 31
+        if z < _LIMIT_216:
+            return s, z % 6 + 1, (z // 6) % 6 + 1, (z // 36) % 6 + 1
+
 
 
 # ---------------------------------------------------------------- board queries
@@ -182,11 +196,11 @@ def votes(state: P52State) -> list[int]:
 
 def pinned(state: P52State) -> int:
     """States with at least one pin."""
-    return len(CODES) - list(map(max, state.pos.values())).count(0)
+    return sum(map(any, state.pos.values()))  # any(): a third of max()'s time
 
 
 def board_closed(state: P52State) -> bool:
-    return 0 not in map(max, state.pos.values())
+    return all(map(any, state.pos.values()))
 
 
 def counties_held(state: P52State, seat: int) -> int:
@@ -202,27 +216,49 @@ def _room(state: P52State, code: str, seat: int) -> int:
 
 def _placeable(state: P52State, seat: int) -> bool:
     """Can a county of this turn's white dice still be placed?"""
-    if state.remaining <= 0 or not state.dice:
+    d = state.__dict__
+    if d["remaining"] <= 0 or not d["dice"]:
         return False
-    capital, pos = state.capital, state.pos
-    for code in GROUPS[state.dice[0]]:
-        if capital[code] is None and pos[code][seat] <= LINES[code]:
+    capital, pos = d["capital"], d["pos"]
+    for code, lines, _captures in _GROUP_TABLE[d["dice"][0]]:
+        if capital[code] is None and pos[code][seat] <= lines:
             return True
     return False
 
 
 def _advance(state: P52State, code: str, seat: int, k: int) -> tuple[int, int]:
     """Move seat's pin k lines east in code (k <= room). Returns (old, new) position."""
-    pos = state.pos[code]
+    old = state.pos[code][seat]
+    _take(state.__dict__, code, seat, k)
+    return old, old + k
+
+
+def _take(d: dict, code: str, seat: int, k: int) -> tuple[int | None, int, bool]:
+    """Move seat's pin k lines east in `code` (k <= its room; one past the last line
+    is the capital), on the state's field dict `d`. Returns who held the state before
+    (a seat, None for nobody, -1 for a rival not worth naming because seat does not
+    pass them), the new position, and whether seat now holds a state it did not.
+
+    Worked out from the furthest line alone instead of controller() before and after:
+    a pin that moves past every other pin holds the state; one that only draws level
+    arrived last, so it stands south of the others and does not."""
+    pos = d["pos"][code]
     old = pos[seat]
+    best = max(pos)
     new = old + k
+    if best == 0:
+        before: int | None = None
+    elif old < best and new <= best:
+        before = -1
+    else:
+        before = _northernmost(pos, d["arrived"][code], best)
     pos[seat] = new
     if new > LINES[code]:
-        state.capital[code] = seat
-    else:
-        state.__dict__["clock"] += 1  # hot path: a plain store of a valid int
-        state.arrived[code][seat] = state.clock
-    return old, new
+        d["capital"][code] = seat
+        return before, new, before != seat
+    d["clock"] = clock = d["clock"] + 1
+    d["arrived"][code][seat] = clock
+    return before, new, new > best and before != seat
 
 
 def _where(code: str, p: int) -> str:
@@ -287,10 +323,11 @@ class Politics1952(Game[P52State]):
         return seat in self.to_act(state)
 
     def to_act(self, state: P52State) -> list[int]:
-        if state.phase == "opening":
-            return [s for s in state.contenders if state.opening[s] is None]
-        if state.phase in ("roll", "move"):
+        phase = state.phase
+        if phase == "roll" or phase == "move":
             return [state.turn]
+        if phase == "opening":
+            return [s for s in state.contenders if state.opening[s] is None]
         return []
 
     def legal_actions(self, state: P52State, seat: int) -> list[Action]:
@@ -305,14 +342,15 @@ class Politics1952(Game[P52State]):
             if rem > 0:
                 capital = state.capital
                 pos = state.pos
-                for code in GROUPS[state.dice[0]]:
+                for code, lines, captures in _GROUP_TABLE[state.dice[0]]:
                     if capital[code] is None:
-                        room = LINES[code] + 1 - pos[code][seat]
+                        room = lines + 1 - pos[code][seat]
                         if room > 0:
-                            out.extend(_CAPTURES[code][rem if rem < room else room])
+                            out += captures[rem if rem < room else room]
             placeable = bool(out)
             if not state.speech_done:
-                out.extend(map(_SPEECHES.__getitem__, state.hands[seat]))
+                for slug in state.hands[seat]:
+                    out.append(_SPEECHES[slug])
             if not placeable:
                 out.append(_END)
             return out
@@ -326,9 +364,10 @@ class Politics1952(Game[P52State]):
             raise RuleError("This game is over.")
         if not 0 <= seat < len(state.seats):
             raise RuleError("Only a player can move in Politics.")
-        if isinstance(action, Capture):
-            return self._capture(state, seat, action)
-        if isinstance(action, Roll):
+        kind = type(action)
+        if kind is Capture:
+            return self._capture(state, seat, action)  # type: ignore[arg-type]
+        if kind is Roll:
             return self._roll(state, seat)
         if isinstance(action, Throw):
             return self._throw(state, seat)
@@ -350,7 +389,7 @@ class Politics1952(Game[P52State]):
         a, b = rng.die(), rng.die()
         state.rng = rng.state
         state.opening[seat] = a + b
-        events = [_ev(f"{self._name(state, seat)} throws {a} + {b} = {a + b} for first player.")]
+        events = [Event(f"{self._name(state, seat)} throws {a} + {b} = {a + b} for first player.")]
         if any(state.opening[s] is None for s in state.contenders):
             return events
         best = max(state.opening[s] for s in state.contenders)  # type: ignore[type-var]
@@ -358,13 +397,13 @@ class Politics1952(Game[P52State]):
         if len(top) > 1:
             state.contenders = top
             state.opening = [None] * len(state.seats)
-            events.append(_ev(f"{' and '.join(self._name(state, s) for s in top)} tie on {best} and throw again."))
+            events.append(Event(f"{' and '.join(self._name(state, s) for s in top)} tie on {best} and throw again."))
             return events
         state.phase = "roll"
         state.turn = top[0]
         state.turns = 1
         state.contenders = []
-        events.append(_ev(f"{self._name(state, top[0])} threw highest and begins: `roll`."))
+        events.append(Event(f"{self._name(state, top[0])} threw highest and begins: `roll`."))
         return events
 
     def _roll(self, state: P52State, seat: int) -> list[Event]:
@@ -372,15 +411,13 @@ class Politics1952(Game[P52State]):
             if state.phase == "opening":
                 raise RuleError("First everyone throws for first player: use `throw`.")
             raise RuleError("You have already rolled this turn.")
-        rng = Rng(state.rng)
-        g, a, b = throw_three(rng)
         d = state.__dict__  # hot path: plain stores, the values are already valid
-        d["rng"] = rng.state
+        d["rng"], g, a, b = _throw_three_at(d["rng"])
         d["dice"] = [g, a, b]
         name = state.seats[seat].name
         if a == b and board_closed(state):
             state.log = [f"{name} rolls group {g}, {a} + {b}: doubles with the board closed."]
-            events = [_ev(f"{name} rolls group {g} and {a} + {b} — **doubles with the board closed**: "
+            events = [Event(f"{name} rolls group {g} and {a} + {b} — **doubles with the board closed**: "
                           "play stops and the votes are counted.")]
             self._tabulate(state, seat, events)
             return events
@@ -398,61 +435,55 @@ class Politics1952(Game[P52State]):
         return events
 
     def _capture(self, state: P52State, seat: int, action: Capture) -> list[Event]:
-        if state.phase != "move":
+        # The commonest move of the game: fields are read once and the pin moved
+        # here rather than through _room/_advance (same rules, see those helpers).
+        d = state.__dict__
+        if d["phase"] != "move":
             raise RuleError("Roll the dice first: `roll`." if state.phase == "roll" else "You cannot capture now.")
         code = action.state if action.state in EV else _ALIASES.get(action.state.lower())
         if code is None:
             raise RuleError(f"'{action.state[:40]}' is not one of the 48 states; use its postal code, like NY.")
-        g = state.dice[0]
+        g = d["dice"][0]
         if GROUP[code] != g:
             raise RuleError(f"The coloured die shows group {g} ({', '.join(GROUPS[g])}); "
                             f"{NAMES[code]} is in group {GROUP[code]}.")
-        if state.remaining <= 0:
+        remaining = d["remaining"]
+        if remaining <= 0:
             raise RuleError("You have placed every county of your white dice this turn.")
-        cap = state.capital[code]
+        capital = d["capital"]
+        cap = capital[code]
         if cap is not None:
             who = "you" if cap == seat else self._name(state, cap)
             raise RuleError(f"{NAMES[code]} is won outright by {who} (pin in the capital): no more play there.")
         k = action.n
         if k < 1:
             raise RuleError("Capture at least one county.")
-        if k > state.remaining:
-            raise RuleError(f"You have only {state.remaining} count{'y' if state.remaining == 1 else 'ies'} "
+        if k > remaining:
+            raise RuleError(f"You have only {remaining} count{'y' if remaining == 1 else 'ies'} "
                             "left to place this turn.")
-        room = _room(state, code, seat)
+        pos = d["pos"][code]
+        old = pos[seat]
+        lines = LINES[code]
+        room = lines + 1 - old
         if k > room:
             raise RuleError(f"{NAMES[code]} has room for only {room} more of your counties "
                             "(its county lines and then the capital).")
-        # Who held the state before, worked out from the furthest line alone (the
-        # common cases) rather than controller() twice: this runs on most moves.
-        pos = state.pos[code]
-        old, best = pos[seat], max(pos)
-        if best == 0:
-            before: int | None = None
-        elif old < best:
-            before = -1  # a rival; named below only if this capture takes the lead
+        before, new, gained = _take(d, code, seat, k)
+        d["remaining"] = remaining = remaining - k
+        name = d["seats"][seat].name
+        if new > lines:
+            line = f"{name} captures {k} in {NAMES[code]} → the capital: **{NAMES[code]} won outright** ({EV[code]} votes)."
+        elif gained:
+            line = (f"{name} captures {k} in {NAMES[code]} → line {new}/{lines}, taking control ({EV[code]} votes)"
+                    + (f" from {d['seats'][before].name}." if before is not None else "."))
         else:
-            before = _northernmost(pos, state.arrived[code], best)
-        if before == -1 and old + k > best:
-            before = _northernmost(pos, state.arrived[code], best)
-        _, new = _advance(state, code, seat, k)
-        state.__dict__["remaining"] -= k  # hot path: a plain store of a valid int
-        name = state.seats[seat].name
-        if new > LINES[code]:
-            note = f": **{NAMES[code]} won outright** ({EV[code]} votes)."
-        elif new > best and before != seat:
-            # furthest east alone: the state is now seat's (a tie would leave it with the earlier pin)
-            note = f", taking control ({EV[code]} votes)" + (
-                f" from {state.seats[before].name}." if before is not None else ".")
-        else:
-            note = "."
-        line = f"{name} captures {k} in {NAMES[code]} → line {new}/{LINES[code]}{note}" if new <= LINES[code] \
-            else f"{name} captures {k} in {NAMES[code]} → the capital{note}"
+            line = f"{name} captures {k} in {NAMES[code]} → line {new}/{lines}."
         if before is None and board_closed(state):
             line += _CLOSED_NOTE
-        state.log.append(line)
+        d["log"].append(line)
         events = [Event(line)]
-        self._maybe_end(state, seat, events)
+        # still room where this capture went: the turn goes on without a search
+        self._maybe_end(state, seat, events, remaining > 0 and (new <= lines or _placeable(state, seat)))
         return events
 
     def _speech(self, state: P52State, seat: int, action: Speech) -> list[Event]:
@@ -473,6 +504,7 @@ class Politics1952(Game[P52State]):
         name = self._name(state, seat)
         parts = []
         first_pin = False
+        d = state.__dict__
         for code, k in card.counties:
             room = _room(state, code, seat)
             if room == 0:
@@ -481,22 +513,21 @@ class Politics1952(Game[P52State]):
                 parts.append(f"{code}: {k} lost ({who})")
                 continue
             take = min(k, room)
-            before = controller(state, code)
+            before, new, gained = _take(d, code, seat, take)
             first_pin = first_pin or before is None
-            _, new = _advance(state, code, seat, take)
             bit = f"{code} +{take} → {_where(code, new)}"
             if take < k:
                 bit += f" ({k - take} lost)"
-            if state.capital[code] == seat:
+            if new > LINES[code]:
                 bit += " WON OUTRIGHT"
-            elif controller(state, code) == seat and before != seat:
+            elif gained:
                 bit += " (control)"
             parts.append(bit)
         line = f"{name} makes a speech — **{card.title}**: " + "; ".join(parts) + "."
         if first_pin and board_closed(state):
             line += _CLOSED_NOTE
         state.log.append(line)
-        events = [_ev(line)]
+        events = [Event(line)]
         self._maybe_end(state, seat, events)
         return events
 
@@ -549,7 +580,7 @@ class Politics1952(Game[P52State]):
             state.outcome = f"{names[w]} is elected President with {best} of {TOTAL_VOTES} electoral votes."
             entry["winner"] = w
             state.tabulations.append(entry)
-            events.append(_ev(f"**Tabulation:** {listing}. {state.outcome}"))
+            events.append(Event(f"**Tabulation:** {listing}. {state.outcome}"))
             state.log.append(f"Tabulation: {listing}. {state.outcome}")
             return
         keep, notes = self._two_highest(state, active, tally, entry)
@@ -573,7 +604,7 @@ class Politics1952(Game[P52State]):
                      f"their pins come off. {' and '.join(names[s] for s in state.active)} play on.")
             text += " The board is closed." if board_closed(state) else \
                 f" The board is open again ({pinned(state)}/48 states pinned)."
-        events.append(_ev(text))
+        events.append(Event(text))
         state.log.append(text.replace("**", ""))
         state.turn = thrower
         self._next_turn(state, events)
