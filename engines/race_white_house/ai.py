@@ -12,6 +12,8 @@ TV money is saved for late in the game; debates are always taken.
 """
 from __future__ import annotations
 
+import heapq
+
 from ..core import Action
 from ..rng import Rng
 from .data import (CAPS, CATEGORIES, ENTRY_COST, EV, ISSUE_BY_SLUG, LEAN, REGIONS, TO_ELECT, TO_WIN, TRACKS, TV_LOT,
@@ -99,9 +101,29 @@ def plan(state: RWHState, step: Step, party: str) -> list[tuple[str, int, int]]:
         return gain + best, best_k
 
     scores = {code: best_in(code) for code in work}
+    # The best state is the top of a heap (ties to the earlier state, as max() over the dict
+    # would pick); an entry whose score was replaced since is skipped when it comes up.
+    index = {code: i for i, code in enumerate(work)}
+    heap = [(-sc[0], index[c], c) for c, sc in scores.items()]
+    heapq.heapify(heap)
+    # states by the votes they still need, so "needs one more than is left" is a look-up
+    need = {c: TO_WIN[c] - (w[o] + w[o + 1] + w[o + 2] + w[o + 3] + w[o + 4]) for c, w in work.items()}
+    by_need: dict[int, set[str]] = {}
+    for c, nd in need.items():
+        by_need.setdefault(nd, set()).add(c)
+
+    def rescore(c: str) -> None:
+        scores[c] = sc = best_in(c)
+        heapq.heappush(heap, (-sc[0], index[c], c))
+
     out: list[tuple[str, int, int]] = []
     while remaining > 0 and scores:
-        code = max(scores, key=lambda c: scores[c][0])
+        while True:
+            neg, _i, code = heap[0]
+            current = scores.get(code)
+            if current is not None and current[0] == -neg:
+                break
+            heapq.heappop(heap)
         score, k = scores[code]
         if score < 0 or k < 0:
             break
@@ -111,16 +133,16 @@ def plan(state: RWHState, step: Step, party: str) -> list[tuple[str, int, int]]:
             out[-1] = (code, k, out[-1][2] + 1)
         else:
             out.append((code, k, 1))
-        f = work[code]
-        if f[o] + f[o + 1] + f[o + 2] + f[o + 3] + f[o + 4] >= TO_WIN[code]:
+        by_need[need[code]].discard(code)
+        need[code] -= 1
+        if need[code] <= 0:
             del scores[code]
         else:
-            scores[code] = best_in(code)
+            by_need.setdefault(need[code], set()).add(code)
+            rescore(code)
         # one vote fewer left: a state needing exactly one more than that can no longer be finished now
-        for c in scores:
-            wf = work[c]
-            if TO_WIN[c] - (wf[o] + wf[o + 1] + wf[o + 2] + wf[o + 3] + wf[o + 4]) == remaining + 1:
-                scores[c] = best_in(c)
+        for c in by_need.get(remaining + 1, ()):
+            rescore(c)
     return out
 
 

@@ -230,62 +230,69 @@ _RALLY = {c: Rally(category=c) for c in CATEGORIES}
 # n <= m (and <= what the state still needs). legal_actions assembles its list from these.
 _LEVELS: dict[tuple, tuple[tuple[Place, ...], ...]] = {}
 _CLOSED_LEVELS: tuple[tuple[Place, ...], ...] = ((),) * (MAX_COUNT + 1)
+# The same levels found by category restriction, then state, then the five counts as decimal digits.
+_LEVELS_BY_CAT: dict[int, dict[str, dict[int, tuple]]] = {k: {c: {} for c in CODES} for k in range(-1, 5)}
+assert MAX_COUNT <= 9, "the digit key needs every count below 10"
 
 
-def _levels(code: str, cat: int, mine: tuple[int, ...]) -> tuple[tuple[Place, ...], ...]:
-    key = (code, cat, mine)
+def _levels(code: str, cat: int, f0: int, f1: int, f2: int, f3: int, f4: int) -> tuple[tuple[Place, ...], ...]:
+    key = (code, cat, f0, f1, f2, f3, f4)  # a flat key: built and hashed once per state per menu
     got = _LEVELS.get(key)
     if got is not None:
         return got
     if len(_LEVELS) > 100_000:
         _LEVELS.clear()
+    mine = (f0, f1, f2, f3, f4)
     nd = TO_WIN[code] - sum(mine)
     cap = CAPS[code]
     acts = PLACE[code]
     cats = (0, 1, 2, 3, 4) if cat < 0 else (cat,)
+    rooms = [(k, cap[k] - mine[k]) for k in cats if cap[k] > mine[k]]
+    # past the most any one category may take here, every level is the same tuple
+    top = max(0, min(nd, max((r for _k, r in rooms), default=0)))
     levels: list[tuple[Place, ...]] = [()]
     for m in range(1, MAX_COUNT + 1):
-        m0 = m if m < nd else nd
+        if m > top:
+            levels.append(levels[top])
+            continue
         out: list[Place] = []
-        for k in cats:
-            r = cap[k] - mine[k]
-            if r > 0:
-                out.extend(acts[k][r if r < m0 else m0])
+        for k, r in rooms:
+            out.extend(acts[k][r if r < m else m])
         levels.append(tuple(out))
     got = _LEVELS[key] = tuple(levels)
     return got
 
 
-# Per-placement cache of each state's levels, outside the saved state: {id(step): (step, {code: levels})}.
-# While a placement lasts only its own moves change its states, and they call _touch; a copied or
-# reloaded state has new Step objects and starts afresh.
-_MENUS: dict[int, tuple[object, dict]] = {}
+# Per-placement cache of each state's levels, outside the saved state: {id(step): (step, levels by
+# state in the placement's order, states changed since)}. While a placement lasts only its own moves
+# change its states, and they call _touch; a copied or reloaded state has new Step objects and starts
+# afresh. Changed states are marked rather than dropped, so the dict keeps the placement's order and
+# the legal list is read straight off its values.
+_MENUS: dict[int, tuple[object, dict, set]] = {}
 
 
-def _menu(step) -> dict:
+def _menu(step) -> tuple[dict, set]:
     got = _MENUS.get(id(step))
     if got is not None and got[0] is step:
-        return got[1]
+        return got[1], got[2]
     if len(_MENUS) > 64:
         _MENUS.clear()
     segs: dict = {}
-    _MENUS[id(step)] = (step, segs)
-    return segs
+    dirty: set = set()
+    _MENUS[id(step)] = (step, segs, dirty)
+    return segs, dirty
 
 
 def _touch(step, code: str) -> None:
     got = _MENUS.get(id(step))
     if got is not None and got[0] is step:
-        got[1].pop(code, None)
+        got[2].add(code)
 
 
 @lru_cache(maxsize=64)
 def _buy(votes: int) -> Buy:
     return Buy(votes=votes)
 
-
-def _ev(text: str, to: list[int] | None = None) -> Event:
-    return Event(text=text, to=to)
 
 
 def _money(d: int) -> str:
@@ -299,7 +306,7 @@ def _plural(n: int, word: str) -> str:
 # ---------------------------------------------------------------- board queries
 
 def party_ev(state: RWHState, party: str) -> int:
-    return sum(EV[c] for c in state.won[party])
+    return sum(map(EV.__getitem__, state.won[party]))
 
 
 def count(state: RWHState, code: str, party: str) -> int:
@@ -552,20 +559,26 @@ class RaceWhiteHouse(Game[RWHState]):
         rem = step.remaining
         if rem > 0:
             o = OFF[state.pawns[step.pawn].party]
-            owner, fill = state.owner, state.fill
-            cat = step.cat
-            segs = _menu(step)
-            m = rem if rem < MAX_COUNT else MAX_COUNT
-            for code in step_codes(state, step):
-                seg = segs.get(code)
-                if seg is None:
+            owner, fill, cat = state.owner, state.fill, step.cat
+            segs, dirty = _menu(step)
+            if not segs or dirty:
+                by_code = _LEVELS_BY_CAT[cat]
+                for code in (dirty if segs else step_codes(state, step)):
                     if owner[code]:
-                        seg = _CLOSED_LEVELS
-                    else:
-                        key = (code, cat, tuple(fill[code][o:o + 5]))
-                        seg = _LEVELS.get(key) or _levels(*key)
+                        segs[code] = _CLOSED_LEVELS
+                        continue
+                    f = fill[code]
+                    # the party's five counts (each 0..9) as one int: cheaper to build and hash than a tuple
+                    digits = f[o] * 10000 + f[o + 1] * 1000 + f[o + 2] * 100 + f[o + 3] * 10 + f[o + 4]
+                    table = by_code[code]
+                    seg = table.get(digits)
+                    if seg is None:
+                        seg = table[digits] = _levels(code, cat, f[o], f[o + 1], f[o + 2], f[o + 3], f[o + 4])
                     segs[code] = seg
-                out += seg[m]
+                dirty.clear()
+            m = rem if rem < MAX_COUNT else MAX_COUNT
+            for seg in segs.values():
+                out += seg[m]  # a tuple at a time: faster than any per-action join
             if out:
                 out.append(_REST)
         if step.placed:
@@ -673,7 +686,7 @@ class RaceWhiteHouse(Game[RWHState]):
                                 "share one.")
         pawn.home = code
         line = f"{self._pname(state, p)} chooses {NAMES[code]} as Home State and places {HOME_VOTES} votes there."
-        events = [_ev(line)]
+        events = [Event(line)]
         state.last = line
         state.steps[0] = Step(kind="place", pawn=p, remaining=HOME_VOTES, total=HOME_VOTES, where=[code],
                               text=f"{HOME_VOTES} votes in your Home State, {NAMES[code]}")
@@ -819,7 +832,7 @@ class RaceWhiteHouse(Game[RWHState]):
         return cards.pop()
 
     def _say(self, state: RWHState, events: list[Event], line: str) -> None:
-        events.append(Event(text=line))
+        events.append(Event(line))
         plain = line.replace("**", "") if "**" in line else line
         d = state.__dict__  # hot path: plain stores of valid values
         d["last"] = plain
@@ -906,7 +919,7 @@ class RaceWhiteHouse(Game[RWHState]):
             self._push_place(state, q, PENALTY_VOTES, -1, None,
                              f"Penalty: {PENALTY_VOTES} votes anywhere, your opponent could not pay")
         else:
-            events.append(_ev(f"{self._short(state, p)} pays {_money(amount)}; "
+            events.append(Event(f"{self._short(state, p)} pays {_money(amount)}; "
                               f"{_money(state.funds[pawn.party])} left."))
 
     def _auto(self, state: RWHState, p: int, targets: list[tuple[str, int, int]], label: str,
@@ -945,9 +958,9 @@ class RaceWhiteHouse(Game[RWHState]):
             line = f"{label}: no votes could be placed."
         if closed:
             line += " " + self._won_text(state, p, closed)
-        events.append(_ev(line))
+        events.append(Event(line))
         if state.phase == "over":
-            events.append(_ev(state.outcome))
+            events.append(Event(state.outcome))
         return total
 
     def _add(self, state: RWHState, p: int, adds, label: str, events: list[Event]) -> None:
@@ -977,9 +990,9 @@ class RaceWhiteHouse(Game[RWHState]):
         else:
             state.undeclared.append([code, p])
         if announce:
-            events.append(_ev(self._won_text(state, p, [code])))
+            events.append(Event(self._won_text(state, p, [code])))
             if state.phase == "over":
-                events.append(_ev(state.outcome))
+                events.append(Event(state.outcome))
 
     def _check_win(self, state: RWHState) -> None:
         for party in ("D", "R"):
@@ -1077,7 +1090,7 @@ class RaceWhiteHouse(Game[RWHState]):
             line += " " + self._won_text(state, p, [code])
         self._say(state, events, line)
         if state.phase == "over":
-            events.append(_ev(state.outcome))
+            events.append(Event(state.outcome))
         return events
 
     def _rest(self, state: RWHState, p: int, step: Step) -> list[Event]:
@@ -1108,7 +1121,7 @@ class RaceWhiteHouse(Game[RWHState]):
             line += " " + self._won_text(state, p, closed)
         self._say(state, events, line)
         if state.phase == "over":
-            events.append(_ev(state.outcome))
+            events.append(Event(state.outcome))
         return events
 
     def _undo(self, state: RWHState, p: int, step: Step) -> list[Event]:
@@ -1173,7 +1186,7 @@ class RaceWhiteHouse(Game[RWHState]):
                                  f"{PARTY_NAME[party]}s now {party_ev(state, party)}.")
         self._check_win(state)
         if state.phase == "over":
-            events.append(_ev(state.outcome))
+            events.append(Event(state.outcome))
         return events
 
     # ---- decisions -----------------------------------------------------
@@ -1298,12 +1311,12 @@ class RaceWhiteHouse(Game[RWHState]):
                     state.rng = rng.state
                     state.dice = dice
                     step.total = step.remaining = sum(dice)
-                    events.append(_ev(f"{self._short(state, step.pawn)} rolls {' + '.join(map(str, dice))}: "
+                    events.append(Event(f"{self._short(state, step.pawn)} rolls {' + '.join(map(str, dice))}: "
                                       f"{_plural(step.total, 'vote')} to place."))
                 if step.placed or can_place(state, step):
                     return
                 if step.total:
-                    events.append(_ev(f"{self._short(state, step.pawn)}: {step.text} — nowhere to place them."))
+                    events.append(Event(f"{self._short(state, step.pawn)}: {step.text} — nowhere to place them."))
                 state.steps.pop(0)
                 continue
             if state.phase == "home":
@@ -1331,7 +1344,7 @@ class RaceWhiteHouse(Game[RWHState]):
             state.round += 1
             if state.round > state.options.max_rounds:
                 self._tiebreak(state, f"After {state.options.max_rounds} rounds nobody has {TO_ELECT}")
-                events.append(_ev(state.outcome))
+                events.append(Event(state.outcome))
                 return
         if state.undeclared:
             for code, q in list(state.undeclared):
@@ -1346,10 +1359,10 @@ class RaceWhiteHouse(Game[RWHState]):
                                  f"Penalty: {PENALTY_VOTES} votes anywhere, {NAMES[code]} was not declared")
             self._check_win(state)
             if state.phase == "over":
-                events.append(_ev(state.outcome))
+                events.append(Event(state.outcome))
                 return
         nxt = state.order[state.turn]
-        events.append(_ev(f"{self._pname(state, nxt)} to `roll`."))
+        events.append(Event(f"{self._pname(state, nxt)} to `roll`."))
 
     # ---- views ---------------------------------------------------------
     def view(self, state: RWHState, seat: int | None) -> dict:
