@@ -120,3 +120,28 @@ def test_every_listed_action_is_accepted_and_refusals_change_nothing(params):
                 pass
             assert GAME.dump(s) == before
         GAME.apply_in_place(s, seat, legal[rng.below(len(legal))])
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games())
+def test_cached_placement_menus_equal_a_fresh_build(params):
+    # legal_actions keeps each placement's per-state levels between moves and rebuilds only the
+    # states a move changed; whatever the moves (undo, rest, closing a state, the AI), the list
+    # must be exactly what a build from nothing gives.
+    from engines.race_white_house import game as rwh
+    n, opts, seed, pick, use_ai = params
+    s = GAME.setup([Seat(name=f"p{i}") for i in range(n)], GAME.options(opts), seed)
+    rng = Rng(pick)
+    for _ in range(MAX_ACTIONS):
+        if GAME.result(s).finished:
+            break
+        seat = GAME.to_act(s)[0]
+        cached = [a.text() for a in GAME.legal_actions(s, seat)]
+        kept = dict(rwh._MENUS)
+        rwh._MENUS.clear()
+        fresh = GAME.legal_actions(s, seat)
+        rwh._MENUS.clear()
+        rwh._MENUS.update(kept)
+        assert cached == [a.text() for a in fresh]
+        action = GAME.ai_action(s, seat, rng) if use_ai and rng.below(3) == 0 else fresh[rng.below(len(fresh))]
+        GAME.apply_in_place(s, seat, action)
