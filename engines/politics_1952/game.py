@@ -427,11 +427,11 @@ class Politics1952(Game[P52State]):
         line = f"{name} rolls group {g} ({_GROUP_LIST[g]}) and {a} + {b} = {a + b} counties."
         d["log"] = [line]
         events = [Event(line)]
-        placeable = _placeable(state, seat)
-        if not placeable:
-            d["remaining"] = 0
-            events.append(Event(f"Every state of group {g} is won outright, so the {a + b} counties are lost."))
-        self._maybe_end(state, seat, events, placeable)
+        if _placeable(state, seat):
+            return events
+        d["remaining"] = 0
+        events.append(Event(f"Every state of group {g} is won outright, so the {a + b} counties are lost."))
+        self._maybe_end(state, seat, events, False)
         return events
 
     def _capture(self, state: P52State, seat: int, action: Capture) -> list[Event]:
@@ -482,8 +482,12 @@ class Politics1952(Game[P52State]):
             line += _CLOSED_NOTE
         d["log"].append(line)
         events = [Event(line)]
-        # still room where this capture went: the turn goes on without a search
-        self._maybe_end(state, seat, events, remaining > 0 and (new <= lines or _placeable(state, seat)))
+        # _maybe_end, inlined: still room where this capture went means the turn goes on without a search
+        if remaining > 0 and (new <= lines or _placeable(state, seat)):
+            return events
+        if not d["speech_done"] and d["hands"][seat]:
+            return events
+        self._next_turn(state, events)
         return events
 
     def _speech(self, state: P52State, seat: int, action: Speech) -> list[Event]:
