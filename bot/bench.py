@@ -43,15 +43,22 @@ def reference_speed(seconds: float = 0.3) -> float:
             return done / elapsed
 
 
-def bench_random_play(game_id: str, seconds: float = 2.0) -> dict:
-    reference = reference_speed()
-    n, total = 8, None
+def bench_random_play(game_id: str, seconds: float = 2.0, repeats: int = 3) -> dict:
+    """Random games per second: the batch grows until it lasts `seconds`, then runs `repeats`
+    times and the fastest counts (as timeit does: on a shared machine other jobs only ever slow
+    a run down). The reference workload is timed just before, the same way."""
+    reference = max(reference_speed() for _ in range(repeats))
+    n = 8
     while True:
         result = simulate(game_id, n, players=None, seed=1)
         if result["seconds"] >= seconds or n >= 100_000:
-            total = result
             break
         n *= 2
+    for _ in range(repeats - 1):
+        again = simulate(game_id, n, players=None, seed=1)
+        if again["seconds"] < result["seconds"]:
+            result = again
+    total = result
     return {"games_per_second": total["games_per_second"], "actions_per_second": total["actions_per_second"],
             "games": total["games"], "errors": total["errors"],
             "reference_shuffles_per_second": round(reference),
@@ -158,7 +165,7 @@ def _encode_like(img: Image.Image) -> bytes:
 def run_bench(games: list[str] | None = None, quick: bool = False) -> dict:
     out = {}
     for game_id in games or sorted(all_games()):
-        entry = {"random_play": bench_random_play(game_id, 0.5 if quick else 2.0)}
+        entry = {"random_play": bench_random_play(game_id, 0.5 if quick else 2.0, 1 if quick else 3)}
         entry["bot_layer"] = asyncio.run(bench_actions(game_id, 100 if quick else 1000))
         entry["render"] = bench_render(game_id, 3 if quick else 7)
         out[game_id] = entry
