@@ -69,3 +69,9 @@ def test_a_huge_bound_takes_the_rejection_path() -> None:
         state, want = reference_below(state, n)
         assert rng.below(n) == want
     assert rng.state == state
+
+
+def test_die_is_randint_one_to_sides() -> None:
+    a, b = Rng(99), Rng(99)
+    assert [a.die() for _ in range(500)] == [b.randint(1, 6) for _ in range(500)]
+    assert [a.die(20) for _ in range(500)] == [b.randint(1, 20) for _ in range(500)]

@@ -13,6 +13,7 @@ TV money is saved for late in the game; debates are always taken.
 from __future__ import annotations
 
 import heapq
+from functools import lru_cache
 
 from ..core import Action
 from ..rng import Rng
@@ -29,6 +30,7 @@ RESERVE = 15_000_000  # money kept for late TV before paying to enter a campaign
 TV_LATE = 0.3         # from this lateness on, TV buys as much as it may
 
 
+@lru_cache(maxsize=None)  # small ints in, pure: the placement planner asks thousands of times a game
 def _chance(a: int, b: int, my_room: int) -> float:
     """A rough chance to win a race needing a blocks against an opponent needing b."""
     if a <= 0:
@@ -39,6 +41,9 @@ def _chance(a: int, b: int, my_room: int) -> float:
         return 0.0
     x, y = a ** GAMMA, b ** GAMMA
     return y / (x + y)
+
+
+CAP_TOTAL = {code: sum(cap) for code, cap in CAPS.items()}  # every block of a party in a state
 
 
 def _lateness(state: RWHState) -> float:
@@ -75,8 +80,9 @@ def plan(state: RWHState, step: Step, party: str) -> list[tuple[str, int, int]]:
         a, b = tw - mine, tw - theirs
         if a <= 0:
             return -1.0, -1
-        my_room = sum(cap) - mine
-        their_room = sum(cap) - theirs
+        room = CAP_TOTAL[code]
+        my_room = room - mine
+        their_room = room - theirs
         bb = b if their_room >= b else 99
         now = _chance(a, bb, my_room)
         gain = EV[code] * (_chance(a - 1, bb, my_room - 1) - now)
