@@ -516,3 +516,14 @@ def test_view_and_status():
     assert any("New York (45)" in x for x in labels)
     assert GAME.describe_action(s, 0, Capture(state="NY", n=2)).startswith("capture 2 in New York")
     assert isinstance(GAME.parse_action("roll"), Roll) and isinstance(GAME.parse_action("throw"), Throw)
+
+
+def test_the_inlined_dice_give_the_rng_draws():
+    # _roll reads the dice straight off the stored RNG state (splitmix64 inlined for speed); it
+    # must give exactly throw_three's dice and leave exactly its state, or saved games would diverge
+    from engines.politics_1952.game import _throw_three_at
+    for seed in range(0, 3000, 7):
+        rng = Rng(seed * 0x9E3779B97F4A7C15)
+        want = throw_three(rng)
+        got_state, *got = _throw_three_at(seed * 0x9E3779B97F4A7C15 & ((1 << 64) - 1))
+        assert tuple(got) == want and got_state == rng.state
