@@ -502,13 +502,18 @@ class RaceWhiteHouse(Game[RWHState]):
             return state.steps[0].pawn
         return state.order[state.turn]
 
+    # to_act and may_act spell acting_pawn out: the simulator and the bot ask after every move
     def to_act(self, state: RWHState) -> list[int]:
-        p = self.acting_pawn(state)
-        return [] if p is None else [state.pawns[p].seat]
+        if state.phase == "over":
+            return []
+        steps = state.steps
+        return [state.pawns[steps[0].pawn if steps else state.order[state.turn]].seat]
 
     def may_act(self, state: RWHState, seat: int) -> bool:
-        p = self.acting_pawn(state)
-        return p is not None and state.pawns[p].seat == seat
+        if state.phase == "over":
+            return False
+        steps = state.steps
+        return state.pawns[steps[0].pawn if steps else state.order[state.turn]].seat == seat
 
     def legal_actions(self, state: RWHState, seat: int) -> list[Action]:
         p = self.acting_pawn(state)
