@@ -24,6 +24,19 @@ def games(draw):
     return n, opts, draw(st.integers(0, 2**40)), draw(st.integers(0, 2**20)), draw(st.booleans())
 
 
+def turns(params):
+    """Set up a game from drawn parameters and yield (state, seat to act, rng) until it ends;
+    the caller makes the move."""
+    n, opts, seed, pick, _use_ai = params
+    s = GAME.setup([Seat(name=f"p{i}") for i in range(n)], GAME.options(opts), seed)
+    rng = Rng(pick)
+    for _ in range(MAX_ACTIONS):
+        if GAME.result(s).finished:
+            return
+        yield s, GAME.to_act(s)[0], rng
+    raise AssertionError(f"no end after {MAX_ACTIONS} moves")
+
+
 def snapshot(s):
     return {c: list(s.fill[c]) for c in CODES}, dict(s.owner)
 
@@ -53,13 +66,9 @@ def check_invariants(s):
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games())
 def test_random_play_keeps_the_tally_sheets_honest(params):
-    n, opts, seed, pick, use_ai = params
-    s = GAME.setup([Seat(name=f"p{i}") for i in range(n)], GAME.options(opts), seed)
-    rng = Rng(pick)
-    for _ in range(MAX_ACTIONS):
-        if GAME.result(s).finished:
-            break
-        seat = GAME.to_act(s)[0]
+    n, _opts, _seed, _pick, use_ai = params
+    s = None
+    for s, seat, rng in turns(params):
         legal = GAME.legal_actions(s, seat)
         assert legal
         action = GAME.ai_action(s, seat, rng) if use_ai and rng.below(2) else legal[rng.below(len(legal))]
@@ -129,13 +138,8 @@ def test_cached_placement_menus_equal_a_fresh_build(params):
     # states a move changed; whatever the moves (undo, rest, closing a state, the AI), the list
     # must be exactly what a build from nothing gives.
     from engines.race_white_house import game as rwh
-    n, opts, seed, pick, use_ai = params
-    s = GAME.setup([Seat(name=f"p{i}") for i in range(n)], GAME.options(opts), seed)
-    rng = Rng(pick)
-    for _ in range(MAX_ACTIONS):
-        if GAME.result(s).finished:
-            break
-        seat = GAME.to_act(s)[0]
+    use_ai = params[4]
+    for s, seat, rng in turns(params):
         cached = [a.text() for a in GAME.legal_actions(s, seat)]
         kept = dict(rwh._MENUS)
         rwh._MENUS.clear()
