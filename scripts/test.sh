@@ -4,5 +4,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[test]'
+# tools: pyshp and plotly-geo, so the test that regenerates the committed map geometry runs too
+.venv/bin/python -m pip install --quiet -e '.[test,tools]'
 exec .venv/bin/python -m pytest "$@"
