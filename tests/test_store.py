@@ -13,6 +13,15 @@ from engines import get_game
 from tests.helpers import CH, ctx, service_on, texts, user
 
 
+async def two_player_game(svc: GameService, game: str, seed: int):
+    """alice opens `game` in the test channel, bob joins, alice starts it: (alice, bob)."""
+    alice, bob = user("alice"), user("bob")
+    await svc.handle(ctx(alice), "new", {"game": game, "seed": seed})
+    await svc.handle(ctx(bob), "join", {})
+    await svc.handle(ctx(alice), "start", {})
+    return alice, bob
+
+
 async def test_migrates_a_fresh_file_and_uses_wal(tmp_path):
     path = str(tmp_path / "a.db")
     store = await Store.open(path)
@@ -101,10 +110,7 @@ async def test_two_processes_racing_on_one_channel_apply_once(tmp_path):
     the same move: exactly one commits, the other is told it was too late."""
     path = str(tmp_path / "f.db")
     a = await service_on(path)
-    alice, bob = user("alice"), user("bob")
-    await a.handle(ctx(alice), "new", {"game": "primary-general", "seed": 2})
-    await a.handle(ctx(bob), "join", {})
-    await a.handle(ctx(alice), "start", {})
+    alice, bob = await two_player_game(a, "primary-general", 2)
     b = await service_on(path)
     loaded = await a._load(CH)
     game = loaded.game
@@ -127,10 +133,7 @@ async def test_two_processes_racing_on_one_channel_apply_once(tmp_path):
 
 async def test_double_click_on_one_button_applies_once(tmp_path):
     svc = await service_on(str(tmp_path / "g.db"))
-    alice, bob = user("alice"), user("bob")
-    await svc.handle(ctx(alice), "new", {"game": "primary-general", "seed": 2})
-    await svc.handle(ctx(bob), "join", {})
-    await svc.handle(ctx(alice), "start", {})
+    alice, bob = await two_player_game(svc, "primary-general", 2)
     loaded = await svc._load(CH)
     state = loaded.game.load(loaded.record["state"])
     seat = loaded.game.to_act(state)[0]
@@ -167,10 +170,7 @@ async def test_a_row_written_elsewhere_is_never_overwritten_from_memory(tmp_path
     the stale write, nothing is lost, and the next try reads the row from SQLite."""
     path = str(tmp_path / "two.db")
     one = await service_on(path)
-    alice, bob = user("alice"), user("bob")
-    await one.handle(ctx(alice), "new", {"game": "us-president", "seed": 5})
-    await one.handle(ctx(bob), "join", {})
-    await one.handle(ctx(alice), "start", {})
+    alice, bob = await two_player_game(one, "us-president", 5)
     await one.handle(ctx(alice), "do", {"action": "pick FL small"})  # `one` now remembers version n
     other = await service_on(path)
     await other.handle(ctx(bob), "do", {"action": "pick OH large"})  # the row moves to n + 1 behind its back
@@ -192,10 +192,7 @@ async def test_a_game_saved_before_the_state_column_plays_on(tmp_path):
     play, and the next write moves the state into its own column (and the archive keeps it)."""
     path = str(tmp_path / "old.db")
     svc = await service_on(path)
-    alice, bob = user("alice"), user("bob")
-    await svc.handle(ctx(alice), "new", {"game": "us-president", "seed": 5})
-    await svc.handle(ctx(bob), "join", {})
-    await svc.handle(ctx(alice), "start", {})
+    alice, bob = await two_player_game(svc, "us-president", 5)
     row = await svc.store.get(CH)
     await svc.store.close()
     # rewrite it as schema 1 kept it: the state as an object inside the record, no state column
