@@ -58,11 +58,10 @@ def bench_random_play(game_id: str, seconds: float = 2.0, repeats: int = 3) -> d
         again = simulate(game_id, n, players=None, seed=1)
         if again["seconds"] < result["seconds"]:
             result = again
-    total = result
-    return {"games_per_second": total["games_per_second"], "actions_per_second": total["actions_per_second"],
-            "games": total["games"], "errors": total["errors"],
+    return {"games_per_second": result["games_per_second"], "actions_per_second": result["actions_per_second"],
+            "games": result["games"], "errors": result["errors"],
             "reference_shuffles_per_second": round(reference),
-            "games_per_1000_shuffles": round(1000 * total["games_per_second"] / reference, 1)}
+            "games_per_1000_shuffles": round(1000 * result["games_per_second"] / reference, 1)}
 
 
 async def bench_actions(game_id: str, samples: int = 1000) -> dict:

@@ -482,12 +482,8 @@ class Politics1952(Game[P52State]):
             line += _CLOSED_NOTE
         d["log"].append(line)
         events = [Event(line)]
-        # _maybe_end, inlined: still room where this capture went means the turn goes on without a search
-        if remaining > 0 and (new <= lines or _placeable(state, seat)):
-            return events
-        if not d["speech_done"] and d["hands"][seat]:
-            return events
-        self._next_turn(state, events)
+        # still room where this capture went: the turn goes on without a search
+        self._maybe_end(state, seat, events, remaining > 0 and (new <= lines or _placeable(state, seat)))
         return events
 
     def _speech(self, state: P52State, seat: int, action: Speech) -> list[Event]:

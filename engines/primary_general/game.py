@@ -171,8 +171,9 @@ class PrimaryGeneral(Game[PGState]):
         state.turn = state.starter
 
     # ---- queries -------------------------------------------------------
-    def names(self, state: PGState) -> list[str]:
-        return [s.name for s in state.seats]
+    @staticmethod
+    def names(state: PGState) -> tuple[str, ...]:
+        return tuple(map(_SEAT_NAME, state.seats))
 
     def to_act(self, state: PGState) -> list[int]:
         if state.phase == "over":
@@ -189,7 +190,7 @@ class PrimaryGeneral(Game[PGState]):
     def legal_actions(self, state: PGState, seat: int) -> list[Action]:
         if state.phase == "over" or seat != state.turn:
             return []
-        by_card = _plays_by_card(self._name_tuple(state))
+        by_card = _plays_by_card(self.names(state))
         out: list[Action] = []
         for slug in sorted(set(state.hands[seat])):
             plays = by_card.get(slug)
@@ -199,10 +200,6 @@ class PrimaryGeneral(Game[PGState]):
             else:
                 out.extend(plays)
         return out
-
-    @staticmethod
-    def _name_tuple(state: PGState) -> tuple[str, ...]:
-        return tuple(map(_SEAT_NAME, state.seats))
 
     # ---- apply ---------------------------------------------------------
     def _apply(self, state: PGState, seat: int, action: Action) -> list[Event]:
@@ -243,9 +240,9 @@ class PrimaryGeneral(Game[PGState]):
                 state.electability[target_card.target] -= removed.electability
                 state.affiliation[target_card.target] -= removed.affiliation
                 whom = state.seats[target_card.target].name
-                events.append(Event(text=f"{name} plays Voter ADHD: {removed.name} on {whom} is forgotten ({removed.short()} undone)."))
+                events.append(Event(f"{name} plays Voter ADHD: {removed.name} on {whom} is forgotten ({SHORT[target_card.card]} undone)."))
         else:
-            names = self._name_tuple(state)
+            names = self.names(state)
             target = _token_seats(names).get(action.target)
             if target is None:
                 target = resolve_seat(list(names), action.target)
@@ -429,7 +426,7 @@ class PrimaryGeneral(Game[PGState]):
                     if c.id == int(token[1:]):
                         return f"{BY_SLUG[c.card].name} on {state.seats[c.target].name}"
             try:
-                return "on " + state.seats[resolve_seat(self.names(state), token)].name
+                return "on " + state.seats[resolve_seat(list(self.names(state)), token)].name
             except RuleError:
                 return token
         return token
@@ -469,7 +466,7 @@ class PrimaryGeneral(Game[PGState]):
             state.electability[c.target] -= removed.electability
             state.affiliation[c.target] -= removed.affiliation
         else:
-            t = resolve_seat(self.names(state), action.target)
+            t = resolve_seat(list(self.names(state)), action.target)
             state.electability[t] += card.electability
             state.affiliation[t] += card.affiliation
 

@@ -225,23 +225,17 @@ _ADVANCE = {t: Advance(track=t) for t in TRACKS}
 _RALLY = {c: Rally(category=c) for c in CATEGORIES}
 
 
-# The place actions of one state for one party, by votes left: LEVELS[(code, category restriction, the
-# party's five filled counts there)][m] lists `place code CAT n` for every category with room and every
-# n <= m (and <= what the state still needs). legal_actions assembles its list from these.
-_LEVELS: dict[tuple, tuple[tuple[Place, ...], ...]] = {}
+# The place actions of one state for one party, by votes left: levels[m] lists `place code CAT n` for
+# every category with room and every n <= m (and <= what the state still needs). They are cached by
+# category restriction, then state, then the party's five filled counts there as decimal digits (an
+# int is cheaper to build and hash than a tuple); legal_actions assembles its list from these.
 _CLOSED_LEVELS: tuple[tuple[Place, ...], ...] = ((),) * (MAX_COUNT + 1)
-# The same levels found by category restriction, then state, then the five counts as decimal digits.
 _LEVELS_BY_CAT: dict[int, dict[str, dict[int, tuple]]] = {k: {c: {} for c in CODES} for k in range(-1, 5)}
 assert MAX_COUNT <= 9, "the digit key needs every count below 10"
 
 
 def _levels(code: str, cat: int, f0: int, f1: int, f2: int, f3: int, f4: int) -> tuple[tuple[Place, ...], ...]:
-    key = (code, cat, f0, f1, f2, f3, f4)  # a flat key: built and hashed once per state per menu
-    got = _LEVELS.get(key)
-    if got is not None:
-        return got
-    if len(_LEVELS) > 100_000:
-        _LEVELS.clear()
+    """Build the levels (the caller caches them in _LEVELS_BY_CAT)."""
     mine = (f0, f1, f2, f3, f4)
     nd = TO_WIN[code] - sum(mine)
     cap = CAPS[code]
@@ -259,8 +253,7 @@ def _levels(code: str, cat: int, f0: int, f1: int, f2: int, f3: int, f4: int) ->
         for k, r in rooms:
             out.extend(acts[k][r if r < m else m])
         levels.append(tuple(out))
-    got = _LEVELS[key] = tuple(levels)
-    return got
+    return tuple(levels)
 
 
 # Per-placement cache of each state's levels, outside the saved state: {id(step): (step, levels by
@@ -573,7 +566,6 @@ class RaceWhiteHouse(Game[RWHState]):
                         segs[code] = _CLOSED_LEVELS
                         continue
                     f = fill[code]
-                    # the party's five counts (each 0..9) as one int: cheaper to build and hash than a tuple
                     digits = f[o] * 10000 + f[o + 1] * 1000 + f[o + 2] * 100 + f[o + 3] * 10 + f[o + 4]
                     table = by_code[code]
                     seg = table.get(digits)
