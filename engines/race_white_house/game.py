@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
@@ -509,14 +509,20 @@ class RaceWhiteHouse(Game[RWHState]):
         return state.pawns[steps[0].pawn if steps else state.order[state.turn]].seat == seat
 
     def legal_actions(self, state: RWHState, seat: int) -> list[Action]:
-        p = self.acting_pawn(state)
-        if p is None or state.pawns[p].seat != seat:
+        if state.phase == "over":
             return []
-        if not state.steps:
+        steps = state.steps
+        if not steps:
+            p = state.order[state.turn]
+            if state.pawns[p].seat != seat:
+                return []
             out: list[Action] = [_ROLL]
             self._declares(state, p, out)
             return out
-        step = state.steps[0]
+        step = steps[0]
+        p = step.pawn
+        if state.pawns[p].seat != seat:
+            return []
         kind = step.kind
         if kind == "place":
             return self._place_actions(state, step)
@@ -590,69 +596,80 @@ class RaceWhiteHouse(Game[RWHState]):
     def _apply(self, state: RWHState, seat: int, action: Action) -> list[Event]:
         if state.phase == "over":
             raise RuleError("This game is over.")
-        p = self.acting_pawn(state)
-        if p is None or state.pawns[p].seat != seat:
+        steps = state.steps
+        step = steps[0] if steps else None
+        p = step.pawn if step is not None else state.order[state.turn]
+        if state.pawns[p].seat != seat:
             raise RuleError(self.not_your_turn(state, seat))
-        step = state.steps[0] if state.steps else None
+        move = self._MOVES.get(type(action))
+        if move is None:
+            raise RuleError("That is not a move in Race for the White House.")
+        # a move's handler checks that its step is the one waiting (see _step_is)
+        return move(self, state, p, step, action)
+
+    def _step_is(self, state: RWHState, step: Step | None, kinds: tuple[str, ...], outside: str | None = None) -> None:
+        """Refuse a move whose step is not waiting; `outside` is the reason given between turns."""
         kind = step.kind if step is not None else "roll"
-        if isinstance(action, Place):
-            return self._place(state, p, step, action)
-        if isinstance(action, Declare):
-            return self._declare(state, p, action)
-        if isinstance(action, Roll):
-            if kind != "roll":
-                raise RuleError(self._wrong(state, kind))
-            return self._roll(state, p)
-        if isinstance(action, (Rest, Undo, Done)):
-            if kind == "declare" and isinstance(action, Done):
-                events: list[Event] = []
-                state.steps.pop(0)
-                self._continue(state, events)
-                return events
-            if kind != "place":
-                raise RuleError(self._wrong(state, kind))
-            if isinstance(action, Rest):
-                return self._rest(state, p, step)
-            if isinstance(action, Undo):
-                return self._undo(state, p, step)
-            return self._done(state, p, step)
-        if isinstance(action, Home):
-            if kind != "home":
-                raise RuleError(self._wrong(state, kind))
-            return self._home(state, p, action)
-        if isinstance(action, Take):
-            if kind != "issue":
-                raise RuleError(self._wrong(state, kind))
-            return self._take(state, p, step, action)
-        if isinstance(action, Rally):
-            if kind != "rally":
-                raise RuleError(self._wrong(state, kind) if kind != "roll" else
-                                "You can only rally when you land on a RALLY space.")
-            return self._rally(state, p, step, action)
-        if isinstance(action, Enter):
-            if kind != "enter":
-                raise RuleError(self._wrong(state, kind) if kind != "roll" else
-                                "You can only enter a campaign side track when you land on its CAMPAIGN space.")
-            return self._enter(state, p, step)
-        if isinstance(action, Advance):
-            if kind != "advance":
-                raise RuleError(self._wrong(state, kind))
-            return self._advance(state, p, action)
-        if isinstance(action, Debate):
-            if kind != "debate":
-                raise RuleError(self._wrong(state, kind) if kind != "roll" else
-                                "You can only debate when you land on a DEBATE space.")
-            return self._debate(state, p)
-        if isinstance(action, Buy):
-            if kind != "buy":
-                raise RuleError(self._wrong(state, kind) if kind != "roll" else
-                                "You can only buy votes when you land on a TV space.")
-            return self._buy_votes(state, p, action)
-        if isinstance(action, Pass):
-            if kind not in ("enter", "advance", "debate", "buy"):
-                raise RuleError(self._wrong(state, kind))
-            return self._pass(state, p, step)
-        raise RuleError("That is not a move in Race for the White House.")
+        if kind not in kinds:
+            raise RuleError(outside if outside is not None and kind == "roll" else self._wrong(state, kind))
+
+    def _move_roll(self, state: RWHState, p: int, step: Step | None, action: Action) -> list[Event]:
+        if step is not None:
+            raise RuleError(self._wrong(state, step.kind))
+        return self._roll(state, p)
+
+    def _move_done(self, state: RWHState, p: int, step: Step | None, action: Action) -> list[Event]:
+        if step is not None and step.kind == "declare":
+            events: list[Event] = []
+            state.steps.pop(0)
+            self._continue(state, events)
+            return events
+        self._step_is(state, step, ("place",))
+        return self._done(state, p, step)  # type: ignore[arg-type]
+
+    def _move_rest(self, state: RWHState, p: int, step: Step | None, action: Action) -> list[Event]:
+        self._step_is(state, step, ("place",))
+        return self._rest(state, p, step)  # type: ignore[arg-type]
+
+    def _move_undo(self, state: RWHState, p: int, step: Step | None, action: Action) -> list[Event]:
+        self._step_is(state, step, ("place",))
+        return self._undo(state, p, step)  # type: ignore[arg-type]
+
+    def _move_home(self, state: RWHState, p: int, step: Step | None, action: Action) -> list[Event]:
+        self._step_is(state, step, ("home",))
+        return self._home(state, p, action)  # type: ignore[arg-type]
+
+    def _move_take(self, state: RWHState, p: int, step: Step | None, action: Action) -> list[Event]:
+        self._step_is(state, step, ("issue",))
+        return self._take(state, p, step, action)  # type: ignore[arg-type]
+
+    def _move_rally(self, state: RWHState, p: int, step: Step | None, action: Action) -> list[Event]:
+        self._step_is(state, step, ("rally",), "You can only rally when you land on a RALLY space.")
+        return self._rally(state, p, step, action)  # type: ignore[arg-type]
+
+    def _move_enter(self, state: RWHState, p: int, step: Step | None, action: Action) -> list[Event]:
+        self._step_is(state, step, ("enter",),
+                      "You can only enter a campaign side track when you land on its CAMPAIGN space.")
+        return self._enter(state, p, step)  # type: ignore[arg-type]
+
+    def _move_advance(self, state: RWHState, p: int, step: Step | None, action: Action) -> list[Event]:
+        self._step_is(state, step, ("advance",))
+        return self._advance(state, p, action)  # type: ignore[arg-type]
+
+    def _move_debate(self, state: RWHState, p: int, step: Step | None, action: Action) -> list[Event]:
+        self._step_is(state, step, ("debate",), "You can only debate when you land on a DEBATE space.")
+        return self._debate(state, p)
+
+    def _move_buy(self, state: RWHState, p: int, step: Step | None, action: Action) -> list[Event]:
+        self._step_is(state, step, ("buy",), "You can only buy votes when you land on a TV space.")
+        return self._buy_votes(state, p, action)  # type: ignore[arg-type]
+
+    def _move_pass(self, state: RWHState, p: int, step: Step | None, action: Action) -> list[Event]:
+        self._step_is(state, step, ("enter", "advance", "debate", "buy"))
+        return self._pass(state, p, step)  # type: ignore[arg-type]
+
+    def _move_declare(self, state: RWHState, p: int, step: Step | None, action: Action) -> list[Event]:
+        return self._declare(state, p, action)  # type: ignore[arg-type]
 
     def _wrong(self, state: RWHState, kind: str) -> str:
         return {
@@ -830,7 +847,7 @@ class RaceWhiteHouse(Game[RWHState]):
 
     def _say(self, state: RWHState, events: list[Event], line: str) -> None:
         events.append(Event(line))
-        plain = line.replace("**", "") if "**" in line else line
+        plain = line.replace("**", "")  # the log is plain text
         d = state.__dict__  # hot path: plain stores of valid values
         d["last"] = plain
         log = state.log
@@ -1522,6 +1539,13 @@ class RaceWhiteHouse(Game[RWHState]):
     def ai_action(self, state: RWHState, seat: int, rng: Rng) -> Action:
         from .ai import choose
         return choose(self, state, seat, rng)
+
+    # each action type's handler, looked up once per move instead of a chain of isinstance tests
+    _MOVES: ClassVar[dict] = {
+        Place: _place, Roll: _move_roll, Undo: _move_undo, Done: _move_done, Rest: _move_rest,
+        Take: _move_take, Rally: _move_rally, Pass: _move_pass, Enter: _move_enter, Buy: _move_buy,
+        Declare: _move_declare, Home: _move_home, Advance: _move_advance, Debate: _move_debate,
+    }
 
 
 GAME = RaceWhiteHouse()
