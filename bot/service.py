@@ -738,8 +738,10 @@ class GameService:
             text += f"\n⏱️ Time runs out {countdown(timer['due'])}."
         rows: list[Row] = []
         if not result.finished:
-            rows = [[Button("Open my controls", f"pg:{channel_id}:turn", "primary"),
-                     Button("My hand", f"pg:{channel_id}:hand", "secondary")]]
+            buttons = [Button("Open my controls", f"pg:{channel_id}:turn", "primary")]
+            if game.private_info:
+                buttons.append(Button("My hand", f"pg:{channel_id}:hand", "secondary"))
+            rows = [buttons]
         job = None
         renderer = get_renderer(game.id) if self.render_enabled else None
         if renderer is not None:

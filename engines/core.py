@@ -194,6 +194,10 @@ class Game(ABC, Generic[S]):
 
     listens_to_chat: ClassVar[bool] = False
 
+    # Whether seats hold secrets (a hand of cards, a secret pick): the board then offers a "My hand"
+    # button beside "Open my controls". A game with everything on the table sets it False.
+    private_info: ClassVar[bool] = True
+
     def server_updates(self, state: S) -> dict:
         """Per-server data to merge and save after each action (e.g. question
         ids used), handed back to setup() in later games."""

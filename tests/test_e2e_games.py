@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from engines import all_games
+from engines import all_games, get_game
 from render import get_renderer
 from tests.fakediscord.driver import check_min_players, leaks, play
 from tests.fakediscord.figures import record_fake
 from tests.fakediscord.fixtures import harness  # noqa: F401
 
 GAMES = sorted(all_games())
-
-# Games whose every piece is on the table: their DMs are turn prompts, never secrets.
-PERFECT_INFORMATION = {"race-white-house"}
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -45,11 +42,15 @@ async def test_full_game_through_discord(harness, game_id):
         for m in h.dms():
             assert fake.dm_channels[m.channel_id] == h.id
     assert not leaks(fake, run, humans)
-    # the leak check above must have had something to look for (unless the game hides nothing)
-    if game_id in PERFECT_INFORMATION:
-        assert not any(run.secrets.values()), f"{game_id} has private texts: take it out of PERFECT_INFORMATION"
+    # the leak check above must have had something to look for (unless the game hides nothing:
+    # then its DMs are turn prompts, never secrets, and its boards offer no "My hand")
+    private_info = get_game(game_id).private_info
+    if not private_info:
+        assert not any(run.secrets.values()), f"{game_id} has private texts: it has private_info"
     else:
         assert any(run.secrets.values()) or not any(h.dms() for h in humans)
+    boards = [m for m in channel if "Open my controls" in m.labels()]
+    assert boards and all(("My hand" in m.labels()) == private_info for m in boards)
     # stale controls after the end: one sentence or an empty panel, and the stored game doesn't change
     row = await harness.service.store.get(run.channel)
     old_board = next(m for m in reversed(channel) if "Open my controls" in m.labels())

@@ -1483,9 +1483,6 @@ class RaceWhiteHouse(Game[RWHState]):
                 what = f"— {step.text}"
         return f"Round {state.round}: {name} {what} · {score}"
 
-    def private_text(self, state: RWHState, seat: int) -> str:
-        return ""
-
     def token_label(self, state: RWHState, seat: int, prefix: tuple[str, ...], token: str) -> str:
         if not prefix:
             return {"roll": "roll the dice", "place": "place votes", "rest": "place the rest for me",
@@ -1539,6 +1536,8 @@ class RaceWhiteHouse(Game[RWHState]):
     def ai_action(self, state: RWHState, seat: int, rng: Rng) -> Action:
         from .ai import choose
         return choose(self, state, seat, rng)
+
+    private_info: ClassVar[bool] = False  # tally sheets, funds and cards are all on the table
 
     # each action type's handler, looked up once per move instead of a chain of isinstance tests
     _MOVES: ClassVar[dict] = {
