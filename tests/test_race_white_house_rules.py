@@ -179,6 +179,24 @@ def test_three_players_one_seat_plays_both_republicans():
 
 # ---------------------------------------------------------------- placing
 
+def test_a_move_out_of_its_moment_is_refused_with_the_rule_that_stops_it():
+    s = fresh()
+    seat = s.pawns[s.order[0]].seat
+    # between turns: the board's own spaces say where they are, everything else asks for the roll
+    refused(s, seat, "rally UNION", "only rally when you land on a RALLY space")
+    refused(s, seat, "enter", "only enter a campaign side track when you land on its CAMPAIGN space")
+    refused(s, seat, "debate", "only debate when you land on a DEBATE space")
+    refused(s, seat, "buy 5", "only buy votes when you land on a TV space")
+    refused(s, seat, "place OH UNION 1", "no votes to place right now")
+    for move in ("undo", "done", "rest", "pass", "take pro-choice", "advance UNION", "home TX"):
+        refused(s, seat, move, "time to `roll`")
+    refused(s, 1 - seat, "roll", "not your turn")
+    # during a placement: place first, then done
+    give(s, s.order[0], 3)
+    for move in ("roll", "rally UNION", "enter", "pass", "buy 5", "take pro-choice", "home TX"):
+        refused(s, seat, move, "place your votes first")
+
+
 def test_votes_fill_blocks_and_a_full_category_takes_no_more():
     s = fresh()
     give(s, 0, 5)

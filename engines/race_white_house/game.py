@@ -604,72 +604,12 @@ class RaceWhiteHouse(Game[RWHState]):
         move = self._MOVES.get(type(action))
         if move is None:
             raise RuleError("That is not a move in Race for the White House.")
-        # a move's handler checks that its step is the one waiting (see _step_is)
-        return move(self, state, p, step, action)
-
-    def _step_is(self, state: RWHState, step: Step | None, kinds: tuple[str, ...], outside: str | None = None) -> None:
-        """Refuse a move whose step is not waiting; `outside` is the reason given between turns."""
-        kind = step.kind if step is not None else "roll"
-        if kind not in kinds:
-            raise RuleError(outside if outside is not None and kind == "roll" else self._wrong(state, kind))
-
-    def _move_roll(self, state: RWHState, p: int, step: Step | None, action: Action) -> list[Event]:
-        if step is not None:
-            raise RuleError(self._wrong(state, step.kind))
-        return self._roll(state, p)
-
-    def _move_done(self, state: RWHState, p: int, step: Step | None, action: Action) -> list[Event]:
-        if step is not None and step.kind == "declare":
-            events: list[Event] = []
-            state.steps.pop(0)
-            self._continue(state, events)
-            return events
-        self._step_is(state, step, ("place",))
-        return self._done(state, p, step)  # type: ignore[arg-type]
-
-    def _move_rest(self, state: RWHState, p: int, step: Step | None, action: Action) -> list[Event]:
-        self._step_is(state, step, ("place",))
-        return self._rest(state, p, step)  # type: ignore[arg-type]
-
-    def _move_undo(self, state: RWHState, p: int, step: Step | None, action: Action) -> list[Event]:
-        self._step_is(state, step, ("place",))
-        return self._undo(state, p, step)  # type: ignore[arg-type]
-
-    def _move_home(self, state: RWHState, p: int, step: Step | None, action: Action) -> list[Event]:
-        self._step_is(state, step, ("home",))
-        return self._home(state, p, action)  # type: ignore[arg-type]
-
-    def _move_take(self, state: RWHState, p: int, step: Step | None, action: Action) -> list[Event]:
-        self._step_is(state, step, ("issue",))
-        return self._take(state, p, step, action)  # type: ignore[arg-type]
-
-    def _move_rally(self, state: RWHState, p: int, step: Step | None, action: Action) -> list[Event]:
-        self._step_is(state, step, ("rally",), "You can only rally when you land on a RALLY space.")
-        return self._rally(state, p, step, action)  # type: ignore[arg-type]
-
-    def _move_enter(self, state: RWHState, p: int, step: Step | None, action: Action) -> list[Event]:
-        self._step_is(state, step, ("enter",),
-                      "You can only enter a campaign side track when you land on its CAMPAIGN space.")
-        return self._enter(state, p, step)  # type: ignore[arg-type]
-
-    def _move_advance(self, state: RWHState, p: int, step: Step | None, action: Action) -> list[Event]:
-        self._step_is(state, step, ("advance",))
-        return self._advance(state, p, action)  # type: ignore[arg-type]
-
-    def _move_debate(self, state: RWHState, p: int, step: Step | None, action: Action) -> list[Event]:
-        self._step_is(state, step, ("debate",), "You can only debate when you land on a DEBATE space.")
-        return self._debate(state, p)
-
-    def _move_buy(self, state: RWHState, p: int, step: Step | None, action: Action) -> list[Event]:
-        self._step_is(state, step, ("buy",), "You can only buy votes when you land on a TV space.")
-        return self._buy_votes(state, p, action)  # type: ignore[arg-type]
-
-    def _move_pass(self, state: RWHState, p: int, step: Step | None, action: Action) -> list[Event]:
-        self._step_is(state, step, ("enter", "advance", "debate", "buy"))
-        return self._pass(state, p, step)  # type: ignore[arg-type]
-
-    def _move_declare(self, state: RWHState, p: int, step: Step | None, action: Action) -> list[Event]:
-        return self._declare(state, p, action)  # type: ignore[arg-type]
+        kinds, between_turns, handler = move
+        if kinds is not None:
+            kind = step.kind if step is not None else "roll"
+            if kind not in kinds:
+                raise RuleError(between_turns if between_turns and kind == "roll" else self._wrong(state, kind))
+        return handler(self, state, p, step, action)
 
     def _wrong(self, state: RWHState, kind: str) -> str:
         return {
@@ -686,7 +626,7 @@ class RaceWhiteHouse(Game[RWHState]):
         }.get(kind, "That move does not fit now.")
 
     # ---- home states ---------------------------------------------------
-    def _home(self, state: RWHState, p: int, action: Home) -> list[Event]:
+    def _home(self, state: RWHState, p: int, step: Step, action: Home) -> list[Event]:
         code = code_of(action.state)
         if code is None:
             raise RuleError(f"'{action.state[:40]}' is not a state; use a postal code such as TX.")
@@ -708,7 +648,7 @@ class RaceWhiteHouse(Game[RWHState]):
         return events
 
     # ---- turns ---------------------------------------------------------
-    def _roll(self, state: RWHState, p: int) -> list[Event]:
+    def _roll(self, state: RWHState, p: int, step: None, action: Roll) -> list[Event]:
         rng = Rng(state.rng)
         pawn = state.pawns[p]
         if pawn.track is not None:
@@ -1107,7 +1047,7 @@ class RaceWhiteHouse(Game[RWHState]):
             events.append(Event(state.outcome))
         return events
 
-    def _rest(self, state: RWHState, p: int, step: Step) -> list[Event]:
+    def _rest(self, state: RWHState, p: int, step: Step, action: Rest) -> list[Event]:
         if step.remaining <= 0 or not can_place(state, step):
             raise RuleError("No votes of this placement can be placed any more: `done` confirms it.")
         from .ai import plan
@@ -1138,7 +1078,7 @@ class RaceWhiteHouse(Game[RWHState]):
             events.append(Event(state.outcome))
         return events
 
-    def _undo(self, state: RWHState, p: int, step: Step) -> list[Event]:
+    def _undo(self, state: RWHState, p: int, step: Step, action: Undo) -> list[Event]:
         if not step.placed:
             raise RuleError("Nothing of this placement has been placed yet.")
         party = state.pawns[p].party
@@ -1166,7 +1106,12 @@ class RaceWhiteHouse(Game[RWHState]):
             state.won[party].remove(code)
         state.undeclared = [u for u in state.undeclared if u[0] != code]
 
-    def _done(self, state: RWHState, p: int, step: Step) -> list[Event]:
+    def _done(self, state: RWHState, p: int, step: Step, action: Done) -> list[Event]:
+        if step.kind == "declare":  # the end-of-turn chance to declare, passed up
+            events: list[Event] = []
+            state.steps.pop(0)
+            self._continue(state, events)
+            return events
         if step.remaining > 0 and not step.optional and can_place(state, step):
             raise RuleError(f"You still have {_plural(step.remaining, 'vote')} to place (`rest` places them for "
                             "you); only votes that fit nowhere may be left.")
@@ -1179,7 +1124,7 @@ class RaceWhiteHouse(Game[RWHState]):
         self._continue(state, events)
         return events
 
-    def _declare(self, state: RWHState, p: int, action: Declare) -> list[Event]:
+    def _declare(self, state: RWHState, p: int, step: Step | None, action: Declare) -> list[Event]:
         code = code_of(action.state)
         if code is None:
             raise RuleError(f"'{action.state[:40]}' is not a state; use a postal code such as TX.")
@@ -1233,7 +1178,7 @@ class RaceWhiteHouse(Game[RWHState]):
         self._continue(state, events)
         return events
 
-    def _enter(self, state: RWHState, p: int, step: Step) -> list[Event]:
+    def _enter(self, state: RWHState, p: int, step: Step, action: Enter) -> list[Event]:
         track = step.card
         pawn = state.pawns[p]
         cost = ENTRY_COST[track]
@@ -1254,7 +1199,7 @@ class RaceWhiteHouse(Game[RWHState]):
         self._continue(state, events)
         return events
 
-    def _advance(self, state: RWHState, p: int, action: Advance) -> list[Event]:
+    def _advance(self, state: RWHState, p: int, step: Step, action: Advance) -> list[Event]:
         track = _TRACK_ALIASES.get(action.track.lower())
         if track is None:
             raise RuleError(f"The campaigns are {', '.join(TRACKS)}.")
@@ -1266,7 +1211,7 @@ class RaceWhiteHouse(Game[RWHState]):
         self._continue(state, events)
         return events
 
-    def _debate(self, state: RWHState, p: int) -> list[Event]:
+    def _debate(self, state: RWHState, p: int, step: Step, action: Debate) -> list[Event]:
         pawn = state.pawns[p]
         mine, theirs = party_ev(state, pawn.party), party_ev(state, OTHER[pawn.party])
         if mine >= theirs:  # pragma: no cover - the step exists only while trailing
@@ -1281,7 +1226,7 @@ class RaceWhiteHouse(Game[RWHState]):
         self._continue(state, events)
         return events
 
-    def _buy_votes(self, state: RWHState, p: int, action: Buy) -> list[Event]:
+    def _buy_votes(self, state: RWHState, p: int, step: Step, action: Buy) -> list[Event]:
         votes = action.votes
         pawn = state.pawns[p]
         funds = state.funds[pawn.party]
@@ -1302,7 +1247,7 @@ class RaceWhiteHouse(Game[RWHState]):
         self._continue(state, events)
         return events
 
-    def _pass(self, state: RWHState, p: int, step: Step) -> list[Event]:
+    def _pass(self, state: RWHState, p: int, step: Step, action: Pass) -> list[Event]:
         events: list[Event] = []
         what = {"enter": "stays on the board", "advance": "stays put", "debate": "declines to debate",
                 "buy": "buys no TV time"}[step.kind]
@@ -1539,11 +1484,24 @@ class RaceWhiteHouse(Game[RWHState]):
 
     private_info: ClassVar[bool] = False  # tally sheets, funds and cards are all on the table
 
-    # each action type's handler, looked up once per move instead of a chain of isinstance tests
+    # Each action type: the steps it answers (None: the handler checks), the reason it gives between
+    # turns (None: the usual one of _wrong), its handler. Looked up once per move instead of a chain
+    # of isinstance tests.
     _MOVES: ClassVar[dict] = {
-        Place: _place, Roll: _move_roll, Undo: _move_undo, Done: _move_done, Rest: _move_rest,
-        Take: _move_take, Rally: _move_rally, Pass: _move_pass, Enter: _move_enter, Buy: _move_buy,
-        Declare: _move_declare, Home: _move_home, Advance: _move_advance, Debate: _move_debate,
+        Place: (None, None, _place),
+        Roll: (("roll",), None, _roll),
+        Undo: (("place",), None, _undo),
+        Done: (("place", "declare"), None, _done),
+        Rest: (("place",), None, _rest),
+        Take: (("issue",), None, _take),
+        Rally: (("rally",), "You can only rally when you land on a RALLY space.", _rally),
+        Pass: (("enter", "advance", "debate", "buy"), None, _pass),
+        Enter: (("enter",), "You can only enter a campaign side track when you land on its CAMPAIGN space.", _enter),
+        Buy: (("buy",), "You can only buy votes when you land on a TV space.", _buy_votes),
+        Declare: (None, None, _declare),
+        Home: (("home",), None, _home),
+        Advance: (("advance",), None, _advance),
+        Debate: (("debate",), "You can only debate when you land on a DEBATE space.", _debate),
     }
 
 
