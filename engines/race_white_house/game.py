@@ -687,7 +687,6 @@ class RaceWhiteHouse(Game[RWHState]):
     def _land(self, state: RWHState, p: int, head: str, events: list[Event]) -> None:
         pawn = state.pawns[p]
         kind, label, param = CIRCUIT[pawn.index]
-        name = self._pname(state, p)
         line = f"{head} and lands on **{label}**"
         if kind == "home":
             code = pawn.home
@@ -763,7 +762,6 @@ class RaceWhiteHouse(Game[RWHState]):
         elif kind == "convention":
             self._say(state, events, f"{line}: {CONVENTION_VOTES} votes anywhere.")
             self._effect(state, p, ("place", CONVENTION_VOTES, None, None), "National Convention", events)
-        del name
 
     def _land_track(self, state: RWHState, p: int, head: str, events: list[Event]) -> None:
         pawn = state.pawns[p]
