@@ -147,7 +147,6 @@ def _throw_three_at(rng_state: int) -> tuple[int, int, int, int]:
             return s, z % 6 + 1, (z // 6) % 6 + 1, (z // 36) % 6 + 1
 
 
-
 # ---------------------------------------------------------------- board queries
 
 def controller(state: P52State, code: str) -> int | None:
@@ -418,7 +417,7 @@ class Politics1952(Game[P52State]):
         if a == b and board_closed(state):
             state.log = [f"{name} rolls group {g}, {a} + {b}: doubles with the board closed."]
             events = [Event(f"{name} rolls group {g} and {a} + {b} — **doubles with the board closed**: "
-                          "play stops and the votes are counted.")]
+                            "play stops and the votes are counted.")]
             self._tabulate(state, seat, events)
             return events
         d["phase"] = "move"

@@ -287,7 +287,6 @@ def _buy(votes: int) -> Buy:
     return Buy(votes=votes)
 
 
-
 def _money(d: int) -> str:
     return f"${d:,}"
 
@@ -872,7 +871,7 @@ class RaceWhiteHouse(Game[RWHState]):
                              f"Penalty: {PENALTY_VOTES} votes anywhere, your opponent could not pay")
         else:
             events.append(Event(f"{self._short(state, p)} pays {_money(amount)}; "
-                              f"{_money(state.funds[pawn.party])} left."))
+                                f"{_money(state.funds[pawn.party])} left."))
 
     def _auto(self, state: RWHState, p: int, targets: list[tuple[str, int, int]], label: str,
               events: list[Event]) -> int:
@@ -1137,7 +1136,7 @@ class RaceWhiteHouse(Game[RWHState]):
         party = state.pawns[entry[1]].party
         state.undeclared.remove(entry)
         state.won[party].append(code)
-        # a declared state stays declared even if this placement is undone later? No: undo reopens it.
+        # not final: undoing the placement that won the state reopens it (_reopen)
         events: list[Event] = []
         self._say(state, events, f"{self._pname(state, entry[1])} declares **{NAMES[code]}** ({EV[code]}): "
                                  f"{PARTY_NAME[party]}s now {party_ev(state, party)}.")
@@ -1269,7 +1268,7 @@ class RaceWhiteHouse(Game[RWHState]):
                     state.dice = dice
                     step.total = step.remaining = sum(dice)
                     events.append(Event(f"{self._short(state, step.pawn)} rolls {' + '.join(map(str, dice))}: "
-                                      f"{_plural(step.total, 'vote')} to place."))
+                                        f"{_plural(step.total, 'vote')} to place."))
                 if step.placed or can_place(state, step):
                     return
                 if step.total:
