@@ -1,0 +1,235 @@
+"""Lobby commands: opening, joining, leaving, starting and cancelling a game, its settings, rules and help."""
+from __future__ import annotations
+
+from engines import Game, Seat, all_games, get_game
+
+from ..messages import Button, Ctx, Outgoing
+from ..registry import InputError
+from ..store import CorruptRow
+from .common import BOT_NAMES, BOT_SETTINGS, _clean_name, _clip, _fmt
+
+
+def parse_settings(text: str | None) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for word in (text or "").replace(",", " ").split():
+        key, sep, value = word.partition("=")
+        if not sep or not key:
+            raise InputError(f"Write settings as key=value (got '{word[:30]}').")
+        out[key.strip().lower().replace("-", "_")] = value.strip()
+    return out
+
+
+class Lobby:
+    """Part of GameService (see bot/service/__init__.py)."""
+
+    async def cmd_new(self, ctx: Ctx, game: str, seed: int | None = None, bots: int | None = None,
+                      settings: str | None = None) -> list[Outgoing]:
+        if not ctx.guild_id:
+            raise InputError("Games are played in server channels, not in direct messages.")
+        chosen = get_game(game)
+        parsed = parse_settings(settings)
+        bot_settings, game_settings = self._split_settings(parsed)
+        chosen.options(game_settings)  # validate now, not at start
+        existing = await self._load_raw(ctx.channel_id)
+        if existing is not None:
+            status, title, _ = existing
+            if status != "finished":
+                raise InputError(f"This channel already has a game of {title} ({status}). "
+                                 "Finish it, or the host can /politics cancel it.")
+            await self.store.delete(ctx.channel_id, archive=True)
+            self._recent.pop(ctx.channel_id, None)
+        bots = bots or 0
+        if 1 + bots > chosen.max_players:
+            raise InputError(f"{chosen.title} takes at most {chosen.max_players} players, so at most {chosen.max_players - 1} bots.")
+        players = [{"id": ctx.user.id, "name": _clean_name(ctx.user.name), "bot": False}]
+        for i in range(bots):
+            players.append({"id": f"bot:{i}", "name": f"AI-{BOT_NAMES[i % len(BOT_NAMES)]}", "bot": True})
+        record = {
+            "game": chosen.id, "status": "lobby", "host": ctx.user.id, "players": players,
+            "options": game_settings, "bot": bot_settings,
+            "seed": seed if seed is not None else int(self.clock() * 1000) % (2**31),
+            "state": None, "acted": [], "waiting_since": {}, "reminded": [], "timer": None,
+            "created": self.clock(),
+        }
+        if not await self.store.create(ctx.channel_id, ctx.guild_id, chosen.id, "lobby", record):
+            raise InputError("This channel already has a game.")
+        return [self._lobby_message(ctx.channel_id, record, f"**{_clean_name(ctx.user.name)}** opened a lobby for **{chosen.title}**.")]
+
+    async def cmd_join(self, ctx: Ctx) -> list[Outgoing]:
+        loaded = await self._require(ctx.channel_id)
+        record = loaded.record
+        if record["status"] != "lobby":
+            raise InputError("The game has already started; you can join the next one.")
+        if self._seat_of(record, ctx.user.id) is not None:
+            raise InputError("You are already in this lobby.")
+        if len(record["players"]) >= loaded.game.max_players:
+            raise InputError(f"The lobby is full: {loaded.game.title} takes at most {loaded.game.max_players} players.")
+        name = _clean_name(ctx.user.name)
+        taken = {p["name"].lower() for p in record["players"]}
+        if name.lower() in taken:
+            name = f"{name}{len(record['players']) + 1}"
+        record["players"].append({"id": ctx.user.id, "name": name, "bot": False})
+        await self._save(ctx.channel_id, loaded, record)
+        return [self._lobby_message(ctx.channel_id, record, f"**{name}** joined.")]
+
+    async def cmd_leave(self, ctx: Ctx) -> list[Outgoing]:
+        loaded = await self._require(ctx.channel_id)
+        record = loaded.record
+        seat = self._seat_of(record, ctx.user.id)
+        if seat is None:
+            raise InputError("You are not in this game.")
+        name = record["players"][seat]["name"]
+        if record["status"] == "lobby":
+            record["players"].pop(seat)
+            humans = [p for p in record["players"] if not p["bot"]]
+            if not humans:
+                await self.store.delete(ctx.channel_id, archive=False)
+                self._recent.pop(ctx.channel_id, None)
+                return [Outgoing(to="channel", channel_id=ctx.channel_id, text=f"**{name}** left; the lobby is closed.")]
+            if record["host"] == ctx.user.id:
+                record["host"] = humans[0]["id"]
+            await self._save(ctx.channel_id, loaded, record)
+            return [self._lobby_message(ctx.channel_id, record, f"**{name}** left.")]
+        if record["status"] == "finished":
+            raise InputError("This game is over.")
+        # Mid-game: an AI takes the seat so the game never hangs.
+        record["players"][seat]["bot"] = True
+        record["players"][seat]["id"] = f"resigned:{ctx.user.id}"
+        out = [Outgoing(to="channel", channel_id=ctx.channel_id, text=f"**{name}** left the game; an AI plays their seat from now on.")]
+        await self._save(ctx.channel_id, loaded, record, recompute=True)
+        out += await self._drain_ai(ctx.channel_id)
+        return out
+
+    async def cmd_start(self, ctx: Ctx) -> list[Outgoing]:
+        loaded = await self._require(ctx.channel_id)
+        record, game = loaded.record, loaded.game
+        if record["status"] != "lobby":
+            raise InputError("The game has already started.")
+        if ctx.user.id != record["host"]:
+            raise InputError("Only the host (who opened the lobby) can start the game.")
+        n = len(record["players"])
+        if n < game.min_players:
+            raise InputError(f"{game.title} needs at least {game.min_players} players; {n} joined. "
+                             "Ask others to /politics join, or add AI seats with a new lobby's bots option.")
+        seats = [Seat(name=p["name"], bot=p["bot"]) for p in record["players"]]
+        guild = loaded.guild_id
+        server = await self.store.server_data(guild, game.id)
+        state = game.setup(seats, game.options(record["options"]), int(record["seed"]), server=server)
+        # The state is kept as its own JSON text: pydantic writes and validates it in one pass
+        # (Game.load also reads the older dict form).
+        record["state"] = game.dump(state)
+        record["status"] = "playing"
+        record["acted"] = [0] * n
+        record["started"] = self.clock()
+        self._refresh_waiting(record, game, state)
+        await self._save(ctx.channel_id, loaded, record, status="playing")
+        await self._save_server_updates(guild, game, state)
+        out = [self._board_message(ctx.channel_id, record, game, state,
+                                   f"**{game.title}** begins! Players: {', '.join(p['name'] for p in record['players'])}.",
+                                   previous=None)]
+        for seat in range(n):
+            out += self._private_messages(ctx.channel_id, record, game, state, seat, events=[])
+        out += await self._drain_ai(ctx.channel_id)
+        return out
+
+    async def cmd_cancel(self, ctx: Ctx) -> list[Outgoing]:
+        raw = await self._load_raw(ctx.channel_id)
+        if raw is None:
+            raise InputError("There is no game in this channel.")
+        try:
+            row = await self.store.get(ctx.channel_id)
+            host = row.record.get("host") if row else None
+        except CorruptRow:
+            host = None  # a damaged row: a moderator may still clear it
+        if ctx.user.id != host and not ctx.user.manage_channel:
+            raise InputError("Only the host or someone with Manage Channels can cancel the game.")
+        await self.store.delete(ctx.channel_id, archive=True)
+        self._recent.pop(ctx.channel_id, None)
+        return [Outgoing(to="channel", channel_id=ctx.channel_id, text=f"The game of {raw[1]} was cancelled by **{_clean_name(ctx.user.name)}**.")]
+
+    async def cmd_settings(self, ctx: Ctx, settings: str | None = None) -> list[Outgoing]:
+        loaded = await self._require(ctx.channel_id)
+        record, game = loaded.record, loaded.game
+        if settings:
+            if record["status"] != "lobby":
+                raise InputError("Settings can only be changed in the lobby, before the game starts.")
+            if ctx.user.id != record["host"]:
+                raise InputError("Only the host can change the settings.")
+            bot_settings, game_settings = self._split_settings(parse_settings(settings))
+            merged = {**record["options"], **game_settings}
+            game.options(merged)
+            record["options"] = merged
+            record["bot"] = {**record.get("bot", {}), **bot_settings}
+            await self._save(ctx.channel_id, loaded, record)
+            return [self._lobby_message(ctx.channel_id, record, "Settings changed.")]
+        return [self._reply(ctx, self._settings_text(record, game))]
+
+    async def cmd_rules(self, ctx: Ctx, game: str | None = None) -> list[Outgoing]:
+        if game is None:
+            row = await self._load_raw(ctx.channel_id)
+            game = row[2] if row else None
+        if game is None:
+            listing = "\n".join(f"• **{g.id}** — {g.summary}" for g in all_games().values())
+            return [self._reply(ctx, f"Which game? /politics rules game:<id>\n{listing}")]
+        g = get_game(game)
+        return [self._reply(ctx, g.rules_text or g.summary)]
+
+    async def cmd_help(self, ctx: Ctx) -> list[Outgoing]:
+        games = "\n".join(f"• **{g.id}** ({g.min_players}–{g.max_players}) — {g.summary}" for g in all_games().values())
+        text = (
+            "**politics-bot** hosts election board games in this channel.\n"
+            "`/politics new game:<id>` opens a lobby (options: seed, bots, settings) · `/politics join` · "
+            "`/politics start` (host) · `/politics do action:<move>` (autocompletes legal moves) · "
+            "`/politics hand` (your private view) · `/politics status` · `/politics rules` · "
+            "`/politics settings` · `/politics leave` · `/politics cancel`.\n"
+            "Buttons on each turn prompt open your moves privately; secret cards and picks come by DM.\n"
+            f"**Games**\n{games}"
+        )
+        return [self._reply(ctx, text)]
+
+    def _lobby_message(self, channel_id: str, record: dict, lead: str) -> Outgoing:
+        game = get_game(record["game"])
+        names = ", ".join(p["name"] for p in record["players"])
+        host = next((p["name"] for p in record["players"] if p["id"] == record["host"]), "?")
+        text = (f"{lead}\n**{game.title}** lobby ({len(record['players'])}/{game.max_players}, "
+                f"needs {game.min_players}): {names}. Host: {host}.")
+        if record["options"] or record.get("bot"):
+            text += "\nSettings: " + " ".join(f"{k}={v}" for k, v in {**record["options"], **record.get("bot", {})}.items())
+        return Outgoing(to="channel", channel_id=channel_id, text=text, rows=[[
+            Button("Join", f"pg:{channel_id}:join", "primary"),
+            Button("Start (host)", f"pg:{channel_id}:start", "success")]])
+
+    def _settings_text(self, record: dict, game: Game) -> str:
+        current = game.options(record["options"]).model_dump()
+        lines = [f"**{game.title} settings** (change in the lobby: /politics settings settings:\"key=value\")"]
+        for name, info in game.OptionsModel.model_fields.items():
+            lines.append(f"• `{name}` = {_fmt(current[name])} — {info.description or ''}")
+        timeout = record.get("bot", {}).get("timeout", 0)
+        lines.append(f"• `timeout` = {timeout} — minutes before a reminder (half-way) and an AI move for a waiting player (0 = off)")
+        return "\n".join(lines)
+
+    async def _complete_settings(self, ctx: Ctx, current: str) -> list[tuple[str, str]]:
+        row = await self._load_raw(ctx.channel_id)
+        games = [get_game(row[2])] if row else list(all_games().values())
+        head, _, last = current.rpartition(" ")
+        out = []
+        for game in games:
+            for name, info in game.OptionsModel.model_fields.items():
+                if name.startswith(last.split("=")[0]):
+                    value = f"{head} {name}={_fmt(info.default)}".strip()
+                    out.append((_clip(f"{name}={_fmt(info.default)} — {info.description or ''}", 100), _clip(value, 100)))
+        out.append((_clip("timeout=0 — minutes before the AI moves for a waiting player", 100),
+                    _clip(f"{head} timeout=0".strip(), 100)))
+        return out[:25]
+
+    def _split_settings(self, parsed: dict[str, str]) -> tuple[dict, dict]:
+        bot_settings = {k: v for k, v in parsed.items() if k in BOT_SETTINGS}
+        if "timeout" in bot_settings:
+            try:
+                minutes = float(bot_settings["timeout"])
+            except ValueError:
+                raise InputError("timeout is a number of minutes (0 turns it off).") from None
+            if not 0 <= minutes <= 1440:
+                raise InputError("timeout must be between 0 and 1440 minutes.")
+            bot_settings["timeout"] = minutes
+        return bot_settings, {k: v for k, v in parsed.items() if k not in BOT_SETTINGS}
