@@ -23,9 +23,10 @@ from __future__ import annotations
 
 from ..core import Action
 from ..rng import Rng
-from .game import (_ASK, _CALL, _CLAIM, _DEAL, _END, _GIVEUP, _JUDGE, _MOVE, _NOHELP, _OK, _PASS, _ROLL, _STAY, ADJ,
-                   DC, EV, GERRY, MAJORITY, REACH, STATES, Answer, Discard, Fly, Guess, Help, Hire, Home, Offer,
-                   Perform, Play, PoliticsTrivia, Suggest, TriviaState, _h, ev_of)
+from .actions import (ASK, CALL_HELP, CLAIM, DEAL, END, GIVE_UP, JUDGE, MOVE, NO_HELP, OK, PASS, ROLL, STAY, Answer,
+                      Discard, Fly, Guess, Help, Hire, Home, Offer, Perform, Play, Suggest)
+from .board import ADJ, DC, EV, GERRY, MAJORITY, REACH, STATES, _h
+from .models import TriviaState, ev_of
 
 PRICE_PER_EV = 1.6   # $M per electoral vote when buying or selling a chip
 PV_PER_CASH = 3.0    # Popular Votes (M) worth $1M to the AI
@@ -48,7 +49,7 @@ def _home_value(code: str) -> float:
     return EV[code] + 0.4 * sum(EV[n] for n in ADJ[code])
 
 
-def choose(game: PoliticsTrivia, state: TriviaState, seat: int, rng: Rng) -> Action:
+def choose(game, state: TriviaState, seat: int, rng: Rng) -> Action:
     ph = state.phase
     p = state.players[seat]
     acc = state.options.ai_accuracy / 100.0
@@ -68,8 +69,8 @@ def choose(game: PoliticsTrivia, state: TriviaState, seat: int, rng: Rng) -> Act
                 return a
         if p.at == DC:
             if p.dc_turns < 4 and (p.debt > 0 or p.cash < 6):
-                return _STAY
-            return _ROLL
+                return STAY
+            return ROLL
         if p.cash >= 10:
             free = [c for c in STATES if state.chips[c] is None and c != p.at]
             if free:
@@ -77,7 +78,7 @@ def choose(game: PoliticsTrivia, state: TriviaState, seat: int, rng: Rng) -> Act
                 near = any(best in REACH[p.at][k] for k in range(2, 13))
                 if EV[best] >= 15 and (not near or EV[best] >= 28):
                     return Fly(state=best)
-        return _ROLL
+        return ROLL
     if ph == "move" and seat == state.turn:
         reach = REACH[p.at][sum(state.dice)]
         best, score = None, -1e9
@@ -85,16 +86,16 @@ def choose(game: PoliticsTrivia, state: TriviaState, seat: int, rng: Rng) -> Act
             s = _place_value(state, seat, c, acc) + rng.random() * 0.01
             if s > score:
                 best, score = c, s
-        return _MOVE[best]
+        return MOVE[best]
     if ph == "choose" and seat == state.turn:
         for a in legal:
             if isinstance(a, Play) and _card_value(state, seat, a.card) > 0:
                 return a
         holder = state.chips.get(p.at)
         if state.deal is not None and state.deal.accepted:
-            return _ASK["general"]
+            return ASK["general"]
         if holder is None:
-            return _ASK["state"]
+            return ASK["state"]
         if holder != seat and not state.offer_made:
             price = int(EV[p.at] * PRICE_PER_EV + 0.999)
             if p.cash - 2 >= price:
@@ -102,10 +103,10 @@ def choose(game: PoliticsTrivia, state: TriviaState, seat: int, rng: Rng) -> Act
             if p.pv >= price * PV_PER_CASH and p.pv > 30:
                 return Offer(cash=0, pv=int(price * PV_PER_CASH), chips="-")
         if p.cash >= 6 and state.chips[DC] is None:
-            return _ASK["government"]
-        return _ASK["general"]
+            return ASK["government"]
+        return ASK["general"]
     if ph == "claim" and seat == state.turn:
-        return _CLAIM
+        return CLAIM
     if ph == "deal" and state.deal is not None and seat == state.deal.holder:
         d = state.deal
         value = d.cash + d.pv / PV_PER_CASH + sum(EV[c] * PRICE_PER_EV for c in d.chips)
@@ -116,7 +117,7 @@ def choose(game: PoliticsTrivia, state: TriviaState, seat: int, rng: Rng) -> Act
         buyer_ev = ev_of(state, d.buyer) + EV[d.state] + sum(EV[c] for c in d.chips) * 0
         if buyer_ev >= MAJORITY:
             want *= 4
-        return _DEAL[value >= want]
+        return DEAL[value >= want]
     if ph == "question":
         q = state.q
         if seat == q.asker:
@@ -130,7 +131,7 @@ def choose(game: PoliticsTrivia, state: TriviaState, seat: int, rng: Rng) -> Act
                         if (o[1] <= 2 and o[2] == "cash") or o[1] == 0:
                             return a
                 if not q.called and q.helper is None and not q.offers and p.cash >= 3 and rng.random() < 0.3:
-                    return _CALL
+                    return CALL_HELP
                 wrong = [i for i in range(len(q.choices)) if i != q.correct]
                 return Answer(choice=rng.choice(wrong) + 1)
             return Answer(choice=q.correct + 1)
@@ -141,21 +142,21 @@ def choose(game: PoliticsTrivia, state: TriviaState, seat: int, rng: Rng) -> Act
         if seat in q.responders:
             if _knows_q(state, seat) and state.players[q.asker].cash >= 1:
                 return Help(price=1, unit="cash")
-            return _NOHELP
+            return NO_HELP
     if ph == "wildcard":
         w = state.wild
         if seat == w.performer and w.stage == "ready":
             perf = [a for a in legal if isinstance(a, Perform)]
             if perf:
                 return perf[rng.below(len(perf))]
-            return _GIVEUP
-        if w.stage == "performing" and (_JUDGE[True] in legal):
-            return _JUDGE[rng.random() < 0.6]
+            return GIVE_UP
+        if w.stage == "performing" and (JUDGE[True] in legal):
+            return JUDGE[rng.random() < 0.6]
     # anything else: the first sensible legal move
     for a in legal:
         if a.verb not in ("wrapup", "fly"):
             return a
-    return legal[0] if legal else _END
+    return legal[0] if legal else END
 
 
 def _place_value(state: TriviaState, seat: int, code: str, acc: float) -> float:
@@ -173,16 +174,16 @@ def _place_value(state: TriviaState, seat: int, code: str, acc: float) -> float:
     return 10 * acc / PV_PER_CASH * 2 - 0.5
 
 
-def _h2h(game: PoliticsTrivia, state: TriviaState, seat: int, rng: Rng, legal: list[Action]) -> Action:
+def _h2h(game, state: TriviaState, seat: int, rng: Rng, legal: list[Action]) -> Action:
     h = state.h2h
     if state.phase == "review":
-        return _OK
+        return OK
     if seat not in h.seats or h.answers[h.seats.index(seat)] is not None:
-        return legal[0] if legal else _PASS
+        return legal[0] if legal else PASS
     q = game._question(state, h.qids[h.qn])
     key = f"{q.id}|{seat}|{h.round}|{h.qn}|{len(h.history)}"
     if _h(key) < state.options.ai_accuracy / 100.0:
         return Guess(answer=q.answer)
     if q.wrong and rng.random() < 0.7:
         return Guess(answer=rng.choice(list(q.wrong)))
-    return _PASS
+    return PASS
