@@ -845,6 +845,8 @@ def test_custom_questions_are_stored_listed_removed_and_join_the_draw():
     assert len(set(ids)) == 2
     listing = GAME.server_list("questions", data)
     assert all(i in listing for i in ids) and "Dayton" not in listing
+    # each line shows its question's text (rows store it as `text`)
+    assert "Which Ohio town hosts our reunion?" in listing
     data2, report = GAME.server_import("questions", "club.json", _good_upload(), data)
     assert len(data2["questions"]) == 2 and "skipped" in report  # the same questions again are not stored twice
     # the custom State question joins Ohio's pile
@@ -892,3 +894,15 @@ def test_turn_timer_can_be_switched_off_but_question_clocks_cannot():
     assert GAME.timer(s) is None
     ask(s, 0, "general")
     assert GAME.timer(s).seconds == 120
+
+
+def test_a_refused_upload_lists_every_bad_row_up_to_a_cap():
+    rows = [{"category": "sports", "question": f"Q{i}?", "answer": "a", "wrong": ["b"]} for i in range(14)]
+    rows.insert(3, {"category": "state", "question": "Where?", "answer": "a", "wrong": ["b"]})
+    with pytest.raises(RuleError) as exc:
+        GAME.server_import("questions", "club.json", json.dumps(rows).encode(), {})
+    lines = str(exc.value).split("\n")
+    assert lines[0] == "Nothing was stored: 15 problems in the file."
+    assert lines[1] == "• Row 1: the category must be state, general or government."
+    assert "• Row 4: a State question must name its state (a postal code like TX in the state column)." in lines
+    assert len([x for x in lines if x.startswith("• Row")]) == 10 and lines[-1] == "… and 5 more."

@@ -66,9 +66,10 @@ def test_good_json_both_shapes():
     assert parse_upload("questions", json.dumps(data).encode()) == rows
 
 
-def test_state_is_optional_for_state_questions():
-    rows = parse_upload("a.csv", (HEADER + "state,Which state is largest?,Alaska,Texas,,,\n").encode())
-    assert rows[0]["state"] is None
+def test_a_state_question_must_name_its_state():
+    # it is drawn only in the state it names: without one it could never be asked
+    assert _row_error("state,Which state is largest?,Alaska,Texas,,,\n") == (
+        "Row 3: a State question must name its state (a postal code like TX in the state column).")
 
 
 def _row_error(line: str, fname: str = "a.csv") -> str:

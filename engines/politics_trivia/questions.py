@@ -538,6 +538,9 @@ def _check_row(label: str, raw: dict, seen: dict[str, str]) -> dict:
             raise UploadError(f"{label}: \"{state}\" is not a state postal code (use two letters like TX, or DC).")
         if cat != "state":
             raise UploadError(f"{label}: only State questions can name a state.")
+    elif cat == "state":
+        # A State question is drawn only in the state it names: without one it could never be asked.
+        raise UploadError(f"{label}: a State question must name its state (a postal code like TX in the state column).")
     key = normalise(text)
     if key in seen:
         raise UploadError(f"{label}: this question repeats {seen[key]}.")
@@ -626,7 +629,8 @@ def _csv_rows(text: str) -> list[tuple[str, dict]]:
     return rows
 
 
-def _row_text(row: dict) -> str:
+def row_text(row: dict) -> str:
+    """A stored row's question text (uploads store `text`; older rows may say `question`)."""
     return str(row.get("text") if row.get("text") is not None else row.get("question", ""))
 
 
@@ -634,7 +638,7 @@ def custom_id(row: dict) -> str:
     """The row's stored id if it has one, else a stable hash of its content."""
     if row.get("id"):
         return str(row["id"])
-    key = "\x1f".join([str(row.get("category", "")), _row_text(row), str(row.get("answer", ""))])
+    key = "\x1f".join([str(row.get("category", "")), row_text(row), str(row.get("answer", ""))])
     return "custom-" + hashlib.sha256(key.encode()).hexdigest()[:12]
 
 
@@ -648,7 +652,7 @@ def from_custom(rows: list[dict]) -> list[Question]:
     seen: set[str] = set()
     for row in rows:
         try:
-            text = _row_text(row)
+            text = row_text(row)
             wrong = tuple(str(w) for w in row.get("wrong", ()) if str(w).strip())[:3]
             q = Question(id=custom_id(row), category=row["category"], text=text,
                          answer=str(row["answer"]), wrong=wrong, state=row.get("state") or None,

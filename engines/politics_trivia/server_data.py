@@ -8,6 +8,18 @@ from .board import MAX_CUSTOM, _plural
 from .models import TriviaState
 
 
+MAX_LISTED_PROBLEMS = 10  # an upload's refusal names this many bad rows, then counts the rest
+
+
+def upload_refusal(errors: list[str]) -> str:
+    """Every bad row of a refused upload, one a line, up to a cap (a message has 2,000 characters)."""
+    shown = errors[:MAX_LISTED_PROBLEMS]
+    lines = [f"Nothing was stored: {_plural(len(errors), 'problem')} in the file."] + [f"• {e}" for e in shown]
+    if len(errors) > len(shown):
+        lines.append(f"… and {len(errors) - len(shown)} more.")
+    return "\n".join(line if len(line) <= 180 else line[:179] + "…" for line in lines)
+
+
 class ServerDataMixin:
     """Part of PoliticsTrivia (game.py), which it shares helpers with."""
 
@@ -23,9 +35,7 @@ class ServerDataMixin:
         try:
             rows = questions.parse_upload(filename, data)
         except questions.UploadError as exc:
-            errors = getattr(exc, "errors", None) or [str(exc)]
-            more = f" ({len(errors) - 1} more problem{'s' if len(errors) > 2 else ''} after it.)" if len(errors) > 1 else ""
-            raise RuleError(f"Nothing was stored. {errors[0]}{more}") from None
+            raise RuleError(upload_refusal(getattr(exc, "errors", None) or [str(exc)])) from None
         existing = [dict(r) for r in current.get("questions", []) if isinstance(r, dict)]
         have = {questions.custom_id(r) for r in existing}
         added = []
@@ -61,7 +71,7 @@ class ServerDataMixin:
         size = len(lines[0])
         for i, r in enumerate(rows):
             st = f" [{r.get('state')}]" if r.get("state") else ""
-            text = str(r.get("question", ""))
+            text = questions.row_text(r)
             line = f"• `{questions.custom_id(r)}` {r.get('category')}{st}: {text[:70]}{'…' if len(text) > 70 else ''}"
             if size + len(line) > 1800:
                 lines.append(f"… and {len(rows) - i} more.")
