@@ -1,0 +1,146 @@
+"""Politics: The Game (trivia) as text: every candidate's EV, Popular Votes, cash, chips and
+position; whose turn and what they are doing; and whatever is open: the question with its
+choices, a help offer, a chip deal, a Wildcard, a runoff or speed-play duel."""
+from __future__ import annotations
+
+from . import LETTERS, listing, name_of, plain, plural, table
+
+PHASES = {"homes": "setup: choosing home states", "turn": "a turn", "dc": "a turn in D.C.",
+          "question": "a question", "help": "a question (help being arranged)", "offer": "an offer for a chip",
+          "wildcard": "a Wildcard", "runoff": "the runoff", "speed": "speed play", "over": "game over"}
+
+
+def _money(m: int) -> str:
+    return f"-${-m}M" if m < 0 else f"${m}M"
+
+
+def _price(price: int, unit: str) -> str:
+    return _money(price) if unit == "cash" else f"{price}M Popular Votes"
+
+
+def _player_row(view: dict, seat: int, p: dict) -> list[str]:
+    status = []
+    if p.get("out"):
+        status.append("out")
+    if p.get("dc_turns"):
+        status.append(f"D.C. turn {p['dc_turns']} of 4")
+    if p.get("debt"):
+        status.append(f"owes {_money(p['debt'])}")
+    if p.get("skip"):
+        status.append("skips next turn")
+    if p.get("wrapup"):
+        status.append("voted wrapup")
+    chips = listing(sorted(p.get("chips", [])), "-")
+    return [f"{LETTERS[seat]} {p['name']}", str(p.get("ev", 0)), f"{p.get('pv', 0)}M", _money(int(p.get("cash", 0))),
+            f"{p.get('at') or '-'} (home {p.get('home') or '-'})", str(p.get("cards", 0)), ", ".join(status) or "-",
+            chips]
+
+
+def _question(view: dict) -> list[str]:
+    q = view.get("question")
+    if not q:
+        return []
+    where = f", about {q['state']}" if q.get("state") else ""
+    lines = [f"Question ({q.get('category')}{where}): {plain(q.get('text'))}"]
+    choices = q.get("choices") or []
+    lines += [f"  {k}. {plain(c)}" for k, c in enumerate(choices, 1)]
+    if q.get("asker") is not None:
+        lines.append(f"  {name_of(view, q['asker'])} answers"
+                     + (f", helped by {name_of(view, q['helper'])}" if q.get("helper") is not None else "") + ".")
+    offers = [f"{name_of(view, s)} for {_price(price, unit)}" for s, price, unit in q.get("offers", [])]
+    if offers:
+        lines.append(f"  Help offered: {listing(offers)} (hire one, or answer alone).")
+    if q.get("answered"):
+        lines.append(f"  Answers in: {sum(1 for a in q['answered'] if a)} of {len(q['answered'])} (secret until all are in).")
+    return lines
+
+
+def _open(view: dict) -> list[str]:
+    lines = _question(view)
+    deal = view.get("deal")
+    if deal:
+        offer = [x for x in (_money(deal["cash"]) if deal.get("cash") else "",
+                             f"{deal['pv']}M Popular Votes" if deal.get("pv") else "",
+                             f"chips {listing(deal['chips'])}" if deal.get("chips") else "") if x]
+        answer = {True: "accepted", False: "declined"}.get(deal.get("accepted"), "waiting for deal yes or no")
+        lines.append(f"Offer: {name_of(view, deal.get('buyer'))} offers {name_of(view, deal.get('holder'))} "
+                     f"{listing(offer, 'nothing')} for the {deal.get('state')} chip: {answer}.")
+    w = view.get("wildcard")
+    if w:
+        lines.append(f"Wildcard ({w.get('kind')}) for {name_of(view, w.get('performer'))}: {plain(w.get('text'))}")
+        stage = [f"stage: {w.get('stage')}"]
+        if w.get("actor") is not None:
+            stage.append(f"actor {name_of(view, w['actor'])}")
+        if w.get("words"):
+            stage.append(f"the secret has {plural(w['words'], 'word')}")
+        if w.get("votes"):
+            stage.append(f"{plural(w['votes'], 'judge')} voted")
+        if w.get("seconds"):
+            stage.append(f"{w['seconds']} s on the clock")
+        lines.append("  " + "; ".join(stage) + ".")
+    r = view.get("runoff")
+    if r:
+        a, b = r["seats"]
+        label = "Runoff" if r.get("kind") == "runoff" else "Speed play"
+        lines.append(f"{label}: {name_of(view, a)} {r['scores'][0]} - {r['scores'][1]} {name_of(view, b)}, "
+                     f"question {r.get('question')} of {r.get('questions')}"
+                     + (f"; next up: {listing([name_of(view, s) for s in r['queue']])}" if r.get("queue") else "")
+                     + ".")
+        rev = r.get("revealed")
+        if rev:
+            answers = [f"{name_of(view, s)} '{plain(str(ans or ''))}' {'right' if ok else 'wrong'}"
+                       for s, ans, ok in zip(r["seats"], rev.get("answers", []), rev.get("verdicts", []))]
+            lines.append(f"  Answer: {plain(str(rev.get('answer')))}; {listing(answers)} (others may overrule).")
+    return lines
+
+
+def _turn(view: dict) -> str:
+    phase = view.get("phase")
+    if phase == "over":
+        return plain(view.get("outcome", "")) or "Game over."
+    if phase == "homes":
+        chooser = view.get("chooser")
+        return (f"{name_of(view, chooser)} chooses a home state." if chooser is not None
+                else "Waiting for Gerrymander cards to be returned.")
+    bits = []
+    if view.get("turn") is not None:
+        bits.append(f"{name_of(view, view['turn'])}'s turn")
+    bits.append(PHASES.get(phase, str(phase)))
+    if view.get("dice") and phase not in ("runoff", "speed"):
+        bits.append(f"dice {'+'.join(map(str, view['dice']))}")
+    if view.get("path") and phase not in ("runoff", "speed"):
+        bits.append(f"route {' > '.join(view['path'])}")
+    return " · ".join(bits) + "."
+
+
+def board(view: dict) -> str:
+    limit = f"/{view['max_rounds']}" if view.get("max_rounds") else ""
+    lines = [f"Politics: The Game · round {view.get('round', 0)}{limit} · {view.get('majority')} EV "
+             f"and the most Popular Votes win · {_turn(view)}"]
+    if view.get("headline") and view.get("phase") != "over":
+        lines.append(f"Last: {plain(view['headline'])}")
+    rows = [["", "EV", "PV", "cash", "at", "cards", "notes", "chips"]]
+    rows += [_player_row(view, s, p) for s, p in enumerate(view.get("players", []))]
+    lines += table(rows, align="lrrrlrll")
+    played = [f"{p['name']}: " + listing([c["title"] for c in p["played_cards"]])
+              for p in view.get("players", []) if p.get("played_cards")]
+    if played:
+        lines.append(f"Gerrymander cards played: {'; '.join(played)}.")
+    lines += _open(view)
+    chips = view.get("chips", {})
+    ev = view.get("ev", {})
+    free = sorted((c for c, holder in chips.items() if holder is None), key=lambda c: (-ev.get(c, 0), c))
+    lines.append(f"Free chips ({len(free)}): " + listing([f"{c} {ev.get(c, '?')}" for c in free]) + ".")
+    if view.get("wrapup_votes"):
+        lines.append(f"Wrapup votes: {view['wrapup_votes']} (a majority starts speed play).")
+    lines.append(f"Gerrymander deck: {view.get('gerrymander_deck', 0)} cards.")
+    return "\n".join(lines)
+
+
+def summary(view: dict) -> str:
+    who = [f"{p['name']} {p.get('ev', 0)} EV, {p.get('pv', 0)}M votes, {_money(int(p.get('cash', 0)))}, "
+           f"in {p.get('at') or '-'}" for p in view.get("players", [])]
+    q = view.get("question")
+    asked = f" Open question: {plain(q.get('text'))}" if q else ""
+    return (f"Politics: The Game map, round {view.get('round', 0)}. {_turn(view)} "
+            f"{'; '.join(who)}.{asked}")

@@ -1,0 +1,190 @@
+"""Text boards (render/text/): a player who can't see the images plays from text.
+
+For random states of every game: the board built from the public view names every
+seat with its score, is plain text, shows nothing a seat keeps secret, and its alt-text
+summary fits Discord's 1,024 characters."""
+from __future__ import annotations
+
+import json
+import re
+from random import Random
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from engines import SYSTEM, Seat, all_games, get_game
+from engines.rng import Rng
+from render.text import ALT_TEXT_LIMIT, alt_text, clip, get_text_board, text_board
+
+GAMES = sorted(all_games())
+PLAYERS = {"primary-general": 4, "us-president": 4, "politics-1952": 3, "race-white-house": 4,
+           "politics-trivia": 3}
+HIDDEN_HANDS = {"primary-general", "politics-1952", "politics-trivia"}  # secret cards in every state
+MARKUP = re.compile(r"\*\*|`|<@|<#|<t:|\|\|")
+
+
+def states_along_a_game(game_id: str, seed: int, every: int, max_moves: int = 1500):
+    """(state, view) every `every` moves of one seeded game: seat 0 plays the AI (so games
+    get somewhere), the others pick random legal moves; clocks run out when nobody can act."""
+    game = get_game(game_id)
+    n = PLAYERS[game_id]
+    state = game.setup([Seat(name=f"Seat{i} Name", bot=False) for i in range(n)], game.options({}), seed)
+    pick, rng = Random(seed), Rng(seed)
+    for move in range(max_moves):
+        if move % every == 0:
+            yield state, game.view(state, None)
+        if game.result(state).finished:
+            yield state, game.view(state, None)
+            return
+        acting = [s for s in game.to_act(state) if s >= 0]
+        seat = pick.choice(acting) if acting else None
+        legal = game.legal_actions(state, seat) if seat is not None else []
+        if not legal:
+            timer = game.timer(state)
+            game.apply_in_place(state, SYSTEM, game.parse_action(timer.action_text))
+        elif seat == 0:
+            game.apply_in_place(state, seat, game.ai_action(state, seat, rng))
+        else:
+            game.apply_in_place(state, seat, pick.choice(legal))
+
+
+def _words(value, out: set[str], keys: bool = True) -> set[str]:
+    """Every string in a view: its leaves, and with `keys` its dict keys too."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if keys:
+                out.add(str(k))
+            _words(v, out, keys)
+    elif isinstance(value, list):
+        for v in value:
+            _words(v, out, keys)
+    elif isinstance(value, str):
+        out.add(value)
+    return out
+
+
+def secrets_of(game, state, public: dict) -> set[str]:
+    """Strings only some seat may see: what its own view adds to the public one (hand
+    cards, a pending pick, a secret word, a hint, a sealed answer), minus anything the
+    public view also says (a card already in play, a state code)."""
+    public_text = json.dumps(public, ensure_ascii=False)
+    known = _words(public, set())
+    secret: set[str] = set()
+    for seat in range(len(state.seats)):
+        private = game.view(state, seat)
+        for key in set(private) - set(public) - {"you"}:
+            secret |= _words(private[key], set(), keys=False)
+    return {s for s in secret if len(s) >= 3 and s not in known and s not in public_text}
+
+
+def score_cells(game_id: str, view: dict) -> list[tuple[str, list[str]]]:
+    """Each seat's name with the numbers a player needs about them, as the board prints them."""
+    out = []
+    for p in view["players"]:
+        if game_id == "primary-general":
+            e, a = p["electability"], p["affiliation"]
+            cells = [f"{e:+d}" if e else "0", f"{a:+d}" if a else "0"]
+        elif game_id == "us-president":
+            cells = [str(p["electors"])]
+        elif game_id == "politics-1952":
+            cells = [str(p["votes"]), str(p["counties"])]
+        elif game_id == "race-white-house":
+            cells = [p["home"] or "-"]
+        else:
+            cells = [str(p["ev"]), f"{p['pv']}M", f"${p['cash']}M" if p["cash"] >= 0 else f"-${-p['cash']}M"]
+        out.append((p["name"], cells))
+    return out
+
+
+def test_every_game_has_a_text_board_and_a_summary():
+    for game_id in GAMES:
+        assert get_text_board(game_id) is not None, game_id
+    assert get_text_board("no-such-game") is None and text_board("no-such-game", {}) == ""
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**20))
+def test_text_board_shows_scores_and_no_secret(game_id, seed):
+    game = get_game(game_id)
+    seen, secrets = 0, 0
+    for state, view in states_along_a_game(game_id, seed, every=11):
+        board = text_board(game_id, view)
+        assert board == text_board(game_id, json.loads(json.dumps(view))), "a pure function of the view"
+        assert not MARKUP.search(board), board
+        for name, cells in score_cells(game_id, view):
+            rows = [line for line in board.splitlines() if name in line]
+            assert rows, f"{name} missing from the board"
+            for cell in cells:
+                assert any(re.search(rf"(?<![\w$+-]){re.escape(cell)}(?!\w)", row) for row in rows), \
+                    f"{name}'s {cell} not on their line:\n{board}"
+        secret = secrets_of(game, state, view)
+        secrets += len(secret)
+        leaked = [s for s in secret if s in board]
+        assert leaked == [], f"secret text on the board: {leaked}"
+        alt = alt_text(game_id, view)
+        assert 0 < len(alt) <= ALT_TEXT_LIMIT and not MARKUP.search(alt)
+        assert not [s for s in secret if s in alt]
+        seen += 1
+    assert seen >= 2
+    if game_id in HIDDEN_HANDS:
+        assert secrets, "the test found no secret to look for"
+
+
+def test_the_board_says_whose_turn_it_is_and_what_is_open():
+    # politics-trivia with a question open: the question and its four choices are on the board
+    game = get_game("politics-trivia")
+    for state, view in states_along_a_game("politics-trivia", 3, every=1):
+        if view["question"] and view["question"].get("choices"):
+            board = text_board("politics-trivia", view)
+            assert view["question"]["text"] in board
+            for k, choice in enumerate(view["question"]["choices"], 1):
+                assert f"{k}. {choice}" in board
+            assert f"{state.seats[view['turn']].name}'s turn" in board
+            break
+    else:
+        pytest.fail("no question came up")
+
+
+def test_us_president_board_is_the_same_whatever_a_seat_secretly_picked():
+    game = get_game("us-president")
+    seats = [Seat(name=n) for n in ("Ann", "Bob", "Cy")]
+    a = game.setup(seats, game.options({}), 5)
+    b = game.load(game.dump(a))
+    game.apply_in_place(a, 0, game.parse_action("pick FL large"))
+    game.apply_in_place(b, 0, game.parse_action("pick MT small"))
+    board = text_board("us-president", game.view(a, None))
+    assert board == text_board("us-president", game.view(b, None))
+    assert "still thinking Bob, Cy; picked Ann" in board
+
+
+def test_politics_1952_pins_read_east_to_west_with_the_first_arrival_first():
+    view = {"game": "politics-1952", "phase": "roll", "turn": 1, "turns": 4, "majority": 266, "total_votes": 531,
+            "dice": None, "board_closed": False, "pinned": 1,
+            "players": [{"name": "Ann", "votes": 25, "states": 1, "counties": 2, "cards_left": 3, "played": []},
+                        {"name": "Bob", "votes": 0, "states": 0, "counties": 5, "cards_left": 3, "played": []}],
+            "states": [{"code": "OH", "name": "Ohio", "ev": 25, "group": 6, "lines": 7,
+                        "pins": [[], [1, 0], [], [], [], [], []], "capital": None, "controller": 1},
+                       {"code": "NY", "name": "New York", "ev": 45, "group": 6, "lines": 7,
+                        "pins": [[], [], [0], [], [], [], []], "capital": 1, "controller": 1}]}
+    board = text_board("politics-1952", view)
+    assert "OH 25: B2 A2 -> B" in board
+    assert "NY 45: capital B A3 -> B" in board
+    assert "Bob to roll." in board
+
+
+def test_clip_keeps_discords_limit_in_utf16_units():
+    assert clip("short", 10) == "short"
+    long = "word " * 400
+    out = clip(long, ALT_TEXT_LIMIT)
+    assert len(out) <= ALT_TEXT_LIMIT and out.endswith("…") and not out[:-1].endswith(" ")
+    emoji = "🗳️" * 600  # each ballot box is two UTF-16 units plus a variation selector
+    out = clip(emoji, ALT_TEXT_LIMIT)
+    assert len(out.encode("utf-16-le")) // 2 <= ALT_TEXT_LIMIT < len(out.encode("utf-16-le")) // 2 + 4
+
+
+def test_alt_text_is_one_paragraph_naming_every_player():
+    view = get_game("us-president").view(get_game("us-president").setup(
+        [Seat(name="Ann"), Seat(name="Bob")], get_game("us-president").options({}), 1), None)
+    alt = alt_text("us-president", view)
+    assert "\n" not in alt and "Ann" in alt and "Bob" in alt
