@@ -332,11 +332,12 @@ class PoliticsBot(discord.Client):
         if msg.image_job is None and not msg.images:
             return []
         images = await asyncio.to_thread(msg.render_images)  # Pillow off the event loop
-        return [discord.File(io.BytesIO(data), filename=name) for name, data in images]
+        # The alt text is the attachment's description: screen readers read it out.
+        return [discord.File(io.BytesIO(data), filename=name, description=msg.alt or None) for name, data in images]
 
     async def _send_chunks(self, target: discord.abc.Messageable, msg: Outgoing) -> None:
         files = await self._files(msg)
-        parts = chunk_text(msg.text or "\u200b")
+        parts = _parts(msg)
         for i, part in enumerate(parts):
             last = i == len(parts) - 1
             kwargs: dict[str, Any] = {}
@@ -365,7 +366,7 @@ class PoliticsBot(discord.Client):
                 raise
             # Probably no Attach Files permission: the text and buttons still matter.
             await self._send_chunks(channel, Outgoing(
-                to="channel", channel_id=msg.channel_id, rows=msg.rows,
+                to="channel", channel_id=msg.channel_id, rows=msg.rows, board=msg.board,
                 text=(msg.text or "") + "\n(I'm not allowed to attach images in this channel.)"))
 
     async def _send_dm(self, msg: Outgoing) -> None:
@@ -406,7 +407,7 @@ class PoliticsBot(discord.Client):
     async def _reply(self, interaction: discord.Interaction, msg: Outgoing, answered: bool) -> None:
         view = build_view(msg.rows) or discord.utils.MISSING
         files = await self._files(msg)
-        parts = chunk_text(msg.text or "\u200b")  # a long hand or rules text: every part, in order
+        parts = _parts(msg)  # a long hand or rules text: every part, in order
         from_component = interaction.type == discord.InteractionType.component
         private_origin = interaction.guild_id is None or (
             interaction.message is not None and interaction.message.flags.ephemeral)
@@ -424,6 +425,16 @@ class PoliticsBot(discord.Client):
                     attachments=part_files if last and files else discord.utils.MISSING)
                 continue
             await interaction.followup.send(part, ephemeral=True, view=part_view, files=part_files)
+
+
+def _parts(msg: Outgoing) -> list[str]:
+    """The message's text, then its text board in code blocks (monospace, so the columns line
+    up, and nothing in it is read as markup or a mention), each part under 2,000 characters.
+    A backtick (from a custom trivia question, say) can't close the block early."""
+    parts = chunk_text(msg.text or "\u200b")
+    if msg.board:
+        parts += [f"```\n{part}\n```" for part in chunk_text(msg.board.replace("`", "'"))]
+    return parts
 
 
 def run_discord(settings: Settings) -> int:

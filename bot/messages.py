@@ -68,6 +68,12 @@ class Outgoing:
     image_job: Callable[[], Images] | None = None  # rendered off the event loop
     images: Images | None = None
     modal: Modal | None = None
+    # What the images show, in words: every image's alt text (Discord's attachment
+    # description, at most 1,024 characters), for players who can't see them.
+    alt: str = ""
+    # The game's text board (render/text/): plain text of the whole public state, shown
+    # after `text` (Discord sets it in code blocks: aligned, and never read as markup).
+    board: str = ""
 
     def render_images(self) -> Images:
         if self.images is None:

@@ -57,6 +57,8 @@ async def run_table(game_id: str | None, bots: int, seed: int | None, out_dir: s
                 continue  # other seats' private messages are not yours to see
             tag = {"channel": "#game"}.get(to, "(only you)" if to != "runner" else "!")
             say(f"\n{tag} {spell_countdowns(entry['text'], runner.clock.now)}")
+            if entry.get("board"):
+                say(entry["board"])
             for fname in entry.get("images", []):
                 say(f"   image: {os.path.join(out_dir, f'{runner.image_count:04d}-{fname}')}")
         menu = []

@@ -154,11 +154,12 @@ class TranscriptRunner:
                 self.open_modal[name] = msg.modal.custom_id
                 lines.append({"to": f"ephemeral:{name}", "text": f"[text box] {msg.modal.label}", "images": []})
                 continue
-            images = []
+            images, alts = [], []
             if self.render:
                 for fname, data in msg.render_images():
                     self.image_count += 1
                     images.append(fname)
+                    alts.append(msg.alt)
                     if self.image_dir:
                         os.makedirs(self.image_dir, exist_ok=True)
                         with open(os.path.join(self.image_dir, f"{self.image_count:04d}-{fname}"), "wb") as fh:
@@ -172,6 +173,10 @@ class TranscriptRunner:
                     self.last_rows[name] = msg.rows
             text = self._readable(msg.text)
             entry: dict[str, Any] = {"to": to, "text": text, "images": images}
+            if alts:
+                entry["alt"] = alts  # each image's alt text, as Discord gets it
+            if msg.board:
+                entry["board"] = msg.board
             labels = [item.label if isinstance(item, Button) else f"[menu: {', '.join(v for _, v in item.options)}]"
                       for row in msg.rows for item in row]
             if labels:

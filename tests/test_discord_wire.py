@@ -54,3 +54,29 @@ async def test_long_replies_are_split_not_cut(tmp_path):
         await runner.stop()
         await service.store.close()
         await fake.stop()
+
+
+async def test_status_sends_the_text_board_and_every_image_carries_alt_text(harness):
+    fake = harness.fake
+    await harness.start_bot()
+    ch = fake.general
+    alice = fake.user("alice")
+    await alice.slash("/politics new game:race-white-house seed:5 bots:1", channel=ch)
+    await alice.slash("/politics start", channel=ch)
+    before = len(fake.channel_messages(ch))
+    await alice.slash("/politics status", channel=ch)
+    status = fake.channel_messages(ch)[before:]
+    # the text board comes in code blocks, each message within Discord's 2,000 characters
+    blocks = [m.content for m in status if m.content.startswith("```\n") and m.content.endswith("\n```")]
+    board = "\n".join(b[4:-4] for b in blocks)
+    assert len(blocks) >= 2 and "Democrats:" in board and "Republicans:" in board and "alice" in board
+    assert "Sheet 2, West:" in board and "CA 55*D" in board
+    # the image comes with the last part, described for screen readers
+    images = [m for m in status if m.files]
+    assert len(images) == 1 and images[0] is status[-1]
+    for m in fake.channel_messages(ch):
+        assert len(m.descriptions) == len(m.files)
+        for text in m.descriptions:
+            assert 0 < len(text) <= 1024 and "Race for the White House" in text
+    assert any(m.files for m in fake.channel_messages(ch)[:before])  # the start's board was described too
+    assert not fake.violations

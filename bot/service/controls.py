@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from engines import Game, Result
 from render import get_renderer
+from render.text import alt_text, text_board
 
 from ..messages import Button, Ctx, Modal, Outgoing, Row, Select, User, countdown
 from ..registry import InputError
@@ -41,7 +42,7 @@ class Controls:
         if record["status"] == "lobby":
             return [self._lobby_message(ctx.channel_id, record, "Waiting in the lobby.")]
         state = loaded.state
-        return [self._board_message(ctx.channel_id, record, game, state, "", previous=None)]
+        return [self._board_message(ctx.channel_id, record, game, state, "", previous=None, with_board=True)]
 
     async def cmd_hand(self, ctx: Ctx) -> list[Outgoing]:
         loaded = await self._require(ctx.channel_id)
@@ -156,7 +157,9 @@ class Controls:
         return rows[:5]
 
     def _board_message(self, channel_id: str, record: dict, game: Game, state, header: str,
-                       previous: dict | None, result: Result | None = None) -> Outgoing:
+                       previous: dict | None, result: Result | None = None, with_board: bool = False) -> Outgoing:
+        """The channel's board: what happened, whose turn, the image (with its alt text)
+        and, for /politics status, the text board."""
         status = game.status_text(state)
         result = result or game.result(state)
         text = "\n".join(x for x in (header.strip(), status if not result.finished else "") if x)
@@ -170,13 +173,16 @@ class Controls:
             if game.private_info:
                 buttons.append(Button("My hand", f"pg:{channel_id}:hand", "secondary"))
             rows = [buttons]
-        job = None
+        job, alt, board = None, "", ""
         renderer = get_renderer(game.id) if self.render_enabled else None
-        if renderer is not None:
-            view = game.view(state, None)
-            if previous is None or previous != view:
-                job = _image_job(renderer, view, previous)
-        return Outgoing(to="channel", channel_id=channel_id, text=text or status, rows=rows, image_job=job)
+        view = game.view(state, None) if renderer is not None or with_board else None
+        if renderer is not None and (previous is None or previous != view):
+            job = _image_job(renderer, view, previous)
+            alt = alt_text(game.id, view)
+        if with_board:
+            board = text_board(game.id, view)
+        return Outgoing(to="channel", channel_id=channel_id, text=text or status, rows=rows, image_job=job,
+                        alt=alt, board=board)
 
     def _private_panel(self, ctx: Ctx, record: dict, game: Game, state, seat: int, to: str,
                        prefix: tuple[str, ...] = (), lead: str = "", body: str | None = None) -> Outgoing:

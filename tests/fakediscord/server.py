@@ -59,6 +59,12 @@ class FakeUser:
                 "avatar": None, "bot": self.bot, "public_flags": 0}
 
 
+def _descriptions(body: dict, files: list) -> list[str]:
+    """The attachments' descriptions (alt text), in the order of the files they describe."""
+    described = [str(att.get("description") or "") for att in body.get("attachments") or [] if "id" in att]
+    return described[:len(files)] + [""] * (len(files) - len(described))
+
+
 @dataclass
 class Sent:
     """One message the bot produced, as Discord would store it."""
@@ -75,6 +81,7 @@ class Sent:
     interaction_id: str | None = None
     edits: int = 0
     deleted: bool = False
+    descriptions: list[str] = field(default_factory=list)  # each file's alt text ("" if none)
 
     @property
     def ephemeral(self) -> bool:
@@ -436,7 +443,9 @@ class FakeDiscord:
             "content": m.content, "author": self.bot_user.payload(), "embeds": m.embeds,
             "components": m.components, "attachments": [
                 {"id": str(i + 1), "filename": name, "size": len(data), "url": f"http://127.0.0.1:{self.port}/x/{name}",
-                 "proxy_url": f"http://127.0.0.1:{self.port}/x/{name}"} for i, (name, data) in enumerate(m.files)],
+                 "proxy_url": f"http://127.0.0.1:{self.port}/x/{name}",
+                 **({"description": m.descriptions[i]} if i < len(m.descriptions) and m.descriptions[i] else {})}
+                for i, (name, data) in enumerate(m.files)],
             "mentions": [], "mention_roles": [], "mention_everyone": False, "pinned": False, "tts": False,
             "timestamp": "2024-01-01T00:00:00+00:00", "edited_timestamp": None, "flags": m.flags,
             **({"guild_id": self.GUILD_ID} if m.kind != "dm" else {}),
@@ -502,7 +511,7 @@ class FakeDiscord:
         m = Sent(id=self.snowflake(), kind=kind, channel_id=channel_id, content=body.get("content") or "",
                  components=body.get("components") or [], embeds=body.get("embeds") or [], files=list(files),
                  flags=int(body.get("flags") or 0), t=self.clock(), visible_to=visible_to,
-                 interaction_id=interaction.id if interaction else None)
+                 interaction_id=interaction.id if interaction else None, descriptions=_descriptions(body, files))
         self._check_limits(m)
         self.messages[m.id] = m
         self.sent.append(m)
@@ -530,6 +539,9 @@ class FakeDiscord:
         for name, data in m.files:
             if len(data) > 10 * 1024 * 1024:
                 problems.append(f"file {name} over 10 MiB")
+        for text in m.descriptions:
+            if len(text) > 1024:
+                problems.append("attachment description over 1024")
         if problems:
             self.violations.extend(problems)
             raise FormError(problems)
@@ -566,6 +578,7 @@ class FakeDiscord:
             m.embeds = body["embeds"] or []
         if files or "attachments" in body:
             m.files = list(files)
+            m.descriptions = _descriptions(body, files)
         m.flags &= ~FLAG_LOADING
         m.edits += 1
         m.t = self.clock()
