@@ -61,7 +61,7 @@ def build_commands() -> list[CommandSpec]:
         CommandSpec("leave", "Leave the lobby (or resign: an AI takes your seat)"),
         CommandSpec("start", "Start the game (host only)"),
         CommandSpec("cancel", "Cancel this channel's game (host or Manage Channels)"),
-        CommandSpec("status", "Post the board again"),
+        CommandSpec("status", "Post the board again, with the whole game as text"),
         CommandSpec("hand", "See your private cards and choices (only you see it)"),
         CommandSpec("do", "Make a move", (
             OptionSpec("action", "str", "Your move; start typing to see legal moves", required=True,

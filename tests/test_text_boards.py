@@ -93,6 +93,10 @@ def score_cells(game_id: str, view: dict) -> list[tuple[str, list[str]]]:
         else:
             cells = [str(p["ev"]), f"{p['pv']}M", f"${p['cash']}M" if p["cash"] >= 0 else f"-${-p['cash']}M"]
         out.append((p["name"], cells))
+    if game_id == "race-white-house":  # the score is the party's: electoral votes and money left
+        for party, label in (("D", "Democrats"), ("R", "Republicans")):
+            totals = view["parties"][party]
+            out.append((f"{label}:", [f"{totals['ev']} EV", f"${totals['funds']:,}"]))
     return out
 
 
@@ -188,3 +192,71 @@ def test_alt_text_is_one_paragraph_naming_every_player():
         [Seat(name="Ann"), Seat(name="Bob")], get_game("us-president").options({}), 1), None)
     alt = alt_text("us-president", view)
     assert "\n" not in alt and "Ann" in alt and "Bob" in alt
+
+
+# ---- through the bot: /politics status and the transcript's JSON lines ----------------------
+
+async def _game_in_progress(tmp_path, game_id: str, moves: int):
+    """A channel where alice plays `game_id` against AI seats, `moves` of her moves in (each the
+    first legal move); AI seats move at once. Returns the service and alice's ctx."""
+    from tests.helpers import ctx, service_on, user
+
+    svc = await service_on(str(tmp_path / "t.db"), inline_ai=True, ai_delay=0.0)
+    alice = user("alice")
+    bots = PLAYERS[game_id] - 1
+    await svc.handle(ctx(alice), "new", {"game": game_id, "seed": 11, "bots": bots})
+    await svc.handle(ctx(alice), "start", {})
+    game = get_game(game_id)
+    for _ in range(moves):
+        loaded = await svc._load(ctx(alice).channel_id)
+        if loaded.record["status"] != "playing":
+            break
+        legal = game.legal_actions(loaded.state, 0)
+        if not legal:
+            timer = game.timer(loaded.state)
+            if timer is None:
+                break
+            await svc._apply(ctx(alice).channel_id, loaded, SYSTEM, timer.action_text)
+            continue
+        await svc.handle(ctx(alice), "do", {"action": legal[0].text()})
+    return svc, ctx(alice)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_status_text_lets_a_player_who_cannot_see_images_play(tmp_path, game_id):
+    svc, asker = await _game_in_progress(tmp_path, game_id, moves=12)
+    try:
+        out = await svc.handle(asker, "status", {})
+        loaded = await svc._load(asker.channel_id)
+        view = loaded.game.view(loaded.state, None)
+        [msg] = [m for m in out if m.to == "channel"]
+        assert msg.board == text_board(game_id, view)
+        status = msg.text + "\n" + msg.board
+        for name, cells in score_cells(game_id, view):
+            rows = [line for line in status.splitlines() if name in line]
+            assert rows, f"{name} missing from /politics status"
+            for cell in cells:
+                assert any(cell in row for row in rows), f"{name}'s {cell} not in /politics status:\n{status}"
+    finally:
+        await svc.store.close()
+
+
+async def test_transcript_lines_show_each_images_alt_text_and_the_status_board(tmp_path):
+    from bot.transcript import TranscriptRunner
+
+    runner = await TranscriptRunner.create(str(tmp_path / "t.db"), render=True)
+    try:
+        out = []
+        for line in ("alice: /politics new game:us-president seed:2 bots:2", "alice: /politics start",
+                     "alice: /politics status"):
+            out += await runner.run_line(line)
+    finally:
+        await runner.close()
+    with_images = [e for e in out if e["images"]]
+    assert with_images
+    for entry in with_images:
+        assert len(entry["alt"]) == len(entry["images"])
+        assert all(alt.startswith("U.S. President map, round 1 of 12") and "alice" in alt for alt in entry["alt"])
+    boards = [e for e in out if "board" in e]
+    assert len(boards) == 1 and boards[0]["to"] == "channel"
+    assert "Secret picks: still thinking alice" in boards[0]["board"]

@@ -10,6 +10,11 @@ PHASES = {"homes": "setup: choosing home states", "turn": "a turn", "dc": "a tur
           "wildcard": "a Wildcard", "runoff": "the runoff", "speed": "speed play", "over": "game over"}
 
 
+STEPS = {"start": "to roll or fly (in D.C.: or stay)", "move": "to move {steps} steps",
+         "choose": "to ask a question (state, general or government), or offer for the chip",
+         "claim": "may claim D.C.'s chip"}
+
+
 def _money(m: int) -> str:
     return f"-${-m}M" if m < 0 else f"${m}M"
 
@@ -105,10 +110,12 @@ def _turn(view: dict) -> str:
     bits = []
     if view.get("turn") is not None:
         bits.append(f"{name_of(view, view['turn'])}'s turn")
-    bits.append(PHASES.get(phase, str(phase)))
-    if view.get("dice") and phase not in ("runoff", "speed"):
+    dice = sum(view.get("dice") or [])
+    bits.append(STEPS.get(view.get("step"), "").format(steps=dice) or PHASES.get(phase, str(phase)))
+    this_turn = view.get("step") not in ("start", "h2h", "review", "over", "homes")  # else dice and route are old
+    if view.get("dice") and this_turn:
         bits.append(f"dice {'+'.join(map(str, view['dice']))}")
-    if view.get("path") and phase not in ("runoff", "speed"):
+    if view.get("path") and this_turn:
         bits.append(f"route {' > '.join(view['path'])}")
     return " · ".join(bits) + "."
 

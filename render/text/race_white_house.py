@@ -98,7 +98,7 @@ def board(view: dict) -> str:
     lines += table(rows, align="lllll", indent="")
     if phase == "play":
         lines.append(f"Turn: {name_of(view, view.get('turn'))}"
-                     + (f" (dice {'+'.join(map(str, view['dice']))})" if view.get("dice") else ""))
+                     + (f" (last roll {'+'.join(map(str, view['dice']))})" if view.get("dice") else ""))
     lines += _open_step(view)
     if view.get("last"):
         lines.append(f"Last: {plain(view['last'])}")
