@@ -6,7 +6,7 @@ from __future__ import annotations
 from . import LETTERS, listing, name_of, plain, plural, table
 
 PHASES = {"homes": "setup: choosing home states", "turn": "a turn", "dc": "a turn in D.C.",
-          "question": "a question", "help": "a question (help being arranged)", "offer": "an offer for a chip",
+          "question": "answering a question", "help": "answering a question (help being arranged)", "offer": "an offer for a chip",
           "wildcard": "a Wildcard", "runoff": "the runoff", "speed": "speed play", "over": "game over"}
 
 
