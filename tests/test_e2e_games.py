@@ -29,6 +29,11 @@ async def test_full_game_through_discord(harness, game_id):
     if get_renderer(game_id) is not None:
         assert images, f"{game_id} has a renderer but no image reached the channel"
     assert all(data[:8] == b"\x89PNG\r\n\x1a\n" for _, data in images)
+    # and described: every image's alt text (the attachment description) names the game
+    title = get_game(game_id).title.split(" (")[0].split(":")[0]
+    for m in channel:
+        assert len(m.descriptions) == len(m.files)
+        assert all(0 < len(d) <= 1024 and title in d for d in m.descriptions), (title, m.descriptions)
     # every interaction answered within 3 s; slash commands deferred then followed up
     assert not fake.unanswered()
     # Discord never had to refuse anything: no 4xx (no 40060 double acknowledgement, no bad form body)

@@ -49,6 +49,8 @@ def board(view: dict) -> str:
     lines = [f"Politics (1952) · {turn}board {board_state} · "
              f"{view.get('majority')} of {view.get('total_votes')} votes wins",
              _turn_line(view)]
+    if view.get("log") and view.get("phase") != "over":
+        lines.append(f"Last: {plain(view['log'][-1])}")
     rows = [["", "votes", "states", "counties", "in hand", "speeches played"]]
     for seat, p in enumerate(players):
         out = "" if p.get("active", True) else " (out)"
@@ -61,11 +63,11 @@ def board(view: dict) -> str:
     for s in view.get("states", []):
         groups.setdefault(int(s.get("group", 0)), []).append(s)
     for g in sorted(groups):
-        pinned = [s for s in groups[g] if _pins(s) != "-"]
-        empty = [f"{s['code']} {s['ev']}" for s in groups[g] if _pins(s) == "-"]
+        pins = [(s, _pins(s)) for s in groups[g]]
+        empty = [f"{s['code']} {s['ev']}" for s, p in pins if p == "-"]
         total = sum(int(s["ev"]) for s in groups[g])
         lines.append(f"Group {g} ({total} votes):")
-        lines += [f"  {s['code']} {s['ev']}: {_pins(s)}" for s in pinned]
+        lines += [f"  {s['code']} {s['ev']}: {p}" for s, p in pins if p != "-"]
         if empty:
             lines.append(f"  no pins: {listing(empty)}")
     for t in view.get("tabulations", []):
