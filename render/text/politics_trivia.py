@@ -32,7 +32,7 @@ def _player_row(view: dict, seat: int, p: dict) -> list[str]:
     if p.get("debt"):
         status.append(f"owes {_money(p['debt'])}")
     if p.get("skip"):
-        status.append("skips next turn")
+        status.append(f"skips {plural(int(p['skip']), 'turn')}")
     if p.get("wrapup"):
         status.append("voted wrapup")
     chips = listing(sorted(p.get("chips", [])), "-")
