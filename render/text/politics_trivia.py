@@ -67,7 +67,12 @@ def _open(view: dict) -> list[str]:
         offer = [x for x in (_money(deal["cash"]) if deal.get("cash") else "",
                              f"{deal['pv']}M Popular Votes" if deal.get("pv") else "",
                              f"chips {listing(deal['chips'])}" if deal.get("chips") else "") if x]
-        answer = {True: "accepted", False: "declined"}.get(deal.get("accepted"), "waiting for deal yes or no")
+        if deal.get("accepted"):
+            answer = "accepted (the chip changes hands if the question is answered right)"
+        elif view.get("phase") == "offer":
+            answer = f"waiting for {name_of(view, deal.get('holder'))}: deal yes or deal no"
+        else:
+            answer = "declined"
         lines.append(f"Offer: {name_of(view, deal.get('buyer'))} offers {name_of(view, deal.get('holder'))} "
                      f"{listing(offer, 'nothing')} for the {deal.get('state')} chip: {answer}.")
     w = view.get("wildcard")

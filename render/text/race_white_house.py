@@ -53,7 +53,7 @@ def _open_step(view: dict) -> list[str]:
             lines.append(f"  Issues card: {plain(choice['card'])}")
         for opt in choice.get("options", []):
             adds = listing([f"ADD {n} {cat}" for cat, n in opt.get("add", [])], "")
-            them = f"; opponent: {plain(str(opt['opponent']))}" if opt.get("opponent") else ""
+            them = f"; then your opponent places {opt['opponent']} votes anywhere" if opt.get("opponent") else ""
             lines.append(f"  take {opt.get('slug')}: {plain(opt.get('label'))}"
                          + (f" ({adds})" if adds else "") + them)
     return lines
