@@ -19,25 +19,25 @@ def _money(m: int) -> str:
     return f"-${-m}M" if m < 0 else f"${m}M"
 
 
+def _present(*notes) -> list[str]:
+    """The notes whose condition holds; a note is a text, or a function making it (so a
+    note about a missing value is never formatted)."""
+    return [text() if callable(text) else text for shown, text in notes if shown]
+
+
 def _price(price: int, unit: str) -> str:
     return _money(price) if unit == "cash" else f"{price}M Popular Votes"
 
 
 def _player_row(view: dict, seat: int, p: dict) -> list[str]:
-    status = []
-    if p.get("out"):
-        status.append("out")
-    if p.get("dc_turns"):
-        status.append(f"D.C. turn {p['dc_turns']} of 4")
-    if p.get("debt"):
-        status.append(f"owes {_money(p['debt'])}")
-    if p.get("skip"):
-        status.append(f"skips {plural(int(p['skip']), 'turn')}")
-    if p.get("wrapup"):
-        status.append("voted wrapup")
+    notes = _present((p.get("out"), "out"),
+                     (p.get("dc_turns"), lambda: f"D.C. turn {p['dc_turns']} of 4"),
+                     (p.get("debt"), lambda: f"owes {_money(p['debt'])}"),
+                     (p.get("skip"), lambda: f"skips {plural(int(p['skip']), 'turn')}"),
+                     (p.get("wrapup"), "voted wrapup"))
     chips = listing(sorted(p.get("chips", [])), "-")
     return [f"{LETTERS[seat]} {p['name']}", str(p.get("ev", 0)), f"{p.get('pv', 0)}M", _money(int(p.get("cash", 0))),
-            f"{p.get('at') or '-'} (home {p.get('home') or '-'})", str(p.get("cards", 0)), ", ".join(status) or "-",
+            f"{p.get('at') or '-'} (home {p.get('home') or '-'})", str(p.get("cards", 0)), ", ".join(notes) or "-",
             chips]
 
 
@@ -78,15 +78,11 @@ def _open(view: dict) -> list[str]:
     w = view.get("wildcard")
     if w:
         lines.append(f"Wildcard ({w.get('kind')}) for {name_of(view, w.get('performer'))}: {plain(w.get('text'))}")
-        stage = [f"stage: {w.get('stage')}"]
-        if w.get("actor") is not None:
-            stage.append(f"actor {name_of(view, w['actor'])}")
-        if w.get("words"):
-            stage.append(f"the secret has {plural(w['words'], 'word')}")
-        if w.get("votes"):
-            stage.append(f"{plural(w['votes'], 'judge')} voted")
-        if w.get("seconds"):
-            stage.append(f"{w['seconds']} s on the clock")
+        stage = _present((True, f"stage: {w.get('stage')}"),
+                         (w.get("actor") is not None, lambda: f"actor {name_of(view, w['actor'])}"),
+                         (w.get("words"), lambda: f"the secret has {plural(w['words'], 'word')}"),
+                         (w.get("votes"), lambda: f"{plural(w['votes'], 'judge')} voted"),
+                         (w.get("seconds"), lambda: f"{w['seconds']} s on the clock"))
         lines.append("  " + "; ".join(stage) + ".")
     r = view.get("runoff")
     if r:
