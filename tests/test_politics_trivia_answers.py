@@ -171,7 +171,7 @@ def test_empty_and_junk_never_match():
 
 def test_optional_trailing_words():
     assert matches("Sunshine", q("Sunshine State", ("Peach State",)))
-    assert matches("Potomac", BY_ID["state-dc-river"])
+    assert matches("Potomac", BY_ID["dc-river"])
     assert matches("Progressive", BY_ID["gov-bull-moose"])
 
 
