@@ -279,3 +279,22 @@ def test_free_text_questions_exist_in_every_category_for_runoffs():
 
 def test_every_state_code_in_the_tables():
     assert set(CODES) == set(STATE_NAMES) == set(BY_CODE)
+
+
+def test_a_used_up_state_pile_starts_over_alone_as_the_doc_says():
+    """A State question must be about the state you stand in, so when its 13-20 questions are used
+    up only that pile starts over; every other pile keeps its memory (docs: "No repeats")."""
+    from engines import Seat
+    from engines.politics_trivia import GAME
+    wy = [q.id for q in Q.about_state("WY")]
+    oh = [q.id for q in Q.about_state("OH")][:5]
+    general = [q.id for q in Q.by_category("general")][:50]
+    s = GAME.setup([Seat(name="a"), Seat(name="b")], GAME.options({}), 3, server={"used": wy + oh + general})
+    s.phase, s.turn, s.players[0].at = "choose", 0, "WY"
+    GAME.apply_in_place(s, 0, GAME.parse_action("ask state"))
+    assert s.q.qid in wy                               # a repeat, but about Wyoming
+    used = set(GAME.server_updates(s)["used"])
+    assert used >= set(oh) | set(general)              # the other piles remember
+    assert used & set(wy) == {s.q.qid}                 # Wyoming's pile started over
+    doc = (pathlib.Path(__file__).resolve().parent.parent / "docs" / "games" / "politics-trivia.md").read_text()
+    assert "until its pile is used up; then that\npile alone starts over" in doc
