@@ -475,11 +475,14 @@ _CODE_OF_NAME = {s.name: s.code for s in STATES if s.code != "DC"}
 
 
 def _with_codes(q: Question) -> Question:
-    """A state's postal code is also accepted when the answer is that state ("TX" for Texas)."""
-    code = _CODE_OF_NAME.get(q.answer)
-    if code is None or code in q.accept or code in q.wrong:
+    """A state's postal code is also accepted when the answer is that state ("TX" for Texas), and
+    a person's usual other names wherever the answer is that person ("George Bush" for George
+    H. W. Bush in every question, not only in the generated ones)."""
+    usual = [_CODE_OF_NAME[q.answer]] if q.answer in _CODE_OF_NAME else list(NAME_ACCEPT.get(q.answer, ()))
+    extra = tuple(a for a in usual if a not in q.accept and a not in q.wrong)
+    if not extra:
         return q
-    return q.model_copy(update={"accept": (*q.accept, code)})
+    return q.model_copy(update={"accept": (*q.accept, *extra)})
 
 
 @lru_cache(maxsize=8)
