@@ -576,9 +576,12 @@ def _check_row(label: str, raw: dict, seen: dict[str, str]) -> dict:
         raise UploadError(f"{label}: the wrong choices must all be different.")
     if state:
         if state not in BY_CODE:
-            raise UploadError(f"{label}: \"{state}\" is not a state postal code (use two letters like TX, or DC).")
+            raise UploadError(f"{label}: \"{state}\" is not a state postal code (use two letters like TX).")
         if cat != "state":
             raise UploadError(f"{label}: only State questions can name a state.")
+        if state == "DC":   # nobody answers a question in D.C., so it could never be asked
+            raise UploadError(f"{label}: D.C. has no State questions (nobody answers one there); "
+                              "make it a government question without a state.")
     elif cat == "state":
         # A State question is drawn only in the state it names: without one it could never be asked.
         raise UploadError(f"{label}: a State question must name its state (a postal code like TX in the state column).")
