@@ -330,6 +330,22 @@ def test_unit_words_must_come_from_the_question():
     assert not matches("9 years", qq) and not matches("not 9", qq) and not matches("7 justices", qq)
 
 
+def test_a_number_answer_may_carry_any_word_of_its_question_and_a_wrong_number_never_does():
+    from engines.politics_trivia.answers import _lexicon
+    checked = 0
+    for qq in BANK:
+        if not normalise(qq.answer).isdigit():
+            continue
+        for word in {w for w in normalise(qq.text, False).split() if w.isalpha() and w not in ("not", "no")}:
+            if normalise(word).isdigit() or normalise(f"{qq.answer} {word}") in _lexicon():
+                continue    # "first" is a number itself; "1 state" is Delaware's nickname
+            checked += 1
+            assert matches(f"{qq.answer} {word}", qq), (qq.id, word)
+            for w in qq.wrong:
+                assert not matches(f"{w} {word}", qq), (qq.id, w, word)
+    assert checked > 3000
+
+
 def _cross_answer_trials() -> tuple[int, list[tuple[str, str]]]:
     """Every question's matcher against every other right answer or accepted form of the bank
     that is not one of its own forms: (trials, false accepts)."""

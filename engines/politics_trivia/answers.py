@@ -309,7 +309,8 @@ def _profile(q: Question) -> _Profile:
     for text in q.wrong:
         bad |= _forms(text)
     bad -= good
-    fillers = frozenset(_stem(w) for w in normalise(q.text, False).split() if w.isalpha()) - _NEVER_FILLER
+    words = normalise(q.text, False).split() + normalise(q.text).split()    # "mount" and "mt"
+    fillers = frozenset(_stem(w) for w in words if w.isalpha()) - _NEVER_FILLER
     raw = " ".join((q.answer, *q.accept)).casefold()
     about = f"{q.text} {q.answer}".casefold()
     return _Profile(_Side.of(good), _Side.of(bad), frozenset(_loose((q.answer, *q.accept))),
