@@ -374,3 +374,25 @@ def test_no_false_accepts_over_the_whole_banks_cross_answer_trials_and_the_doc_s
     doc = (pathlib.Path(__file__).resolve().parent.parent / "docs" / "games" / "politics-trivia.md").read_text()
     stated = re.search(r"([\d,]+) cross-answer trials", doc)
     assert stated and int(stated.group(1).replace(",", "")) == trials, f"the doc should say {trials:,}"
+
+
+def _money_text(draw, dollars: int) -> str:
+    """One of the ways a player might write a whole number of dollars."""
+    ways = [f"{dollars}", f"{dollars:,}", f"${dollars:,}", f"{dollars:,} dollars"]
+    for scale, word, short in ((1_000_000, "million", "M"), (1_000, "thousand", "k")):
+        if dollars % scale == 0:
+            n = dollars // scale
+            ways += [f"{n} {word}", f"${n} {word}", f"{n} {word} dollars", f"${n}{short}", f"{n}{short.lower()}"]
+    return draw(st.sampled_from(ways))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 999), st.sampled_from([1_000, 1_000_000]), st.integers(1, 998), st.data())
+def test_money_written_any_way_matches_by_value(n, scale, other, data):
+    value = n * scale
+    word = "million" if scale == 1_000_000 else "thousand"
+    wrong_value = (other if other < n else other + 1) * scale
+    qq = Question(id="t", category="general", text="About how much did it cost?", answer=f"${n} {word}",
+                  wrong=(f"${wrong_value:,}",))
+    assert matches(_money_text(data.draw, value), qq)
+    assert not matches(_money_text(data.draw, wrong_value), qq)
