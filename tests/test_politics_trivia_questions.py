@@ -91,7 +91,7 @@ def test_ids_unique_and_bank_deterministic():
     ids = [q.id for q in BANK]
     assert len(ids) == len(set(ids))
     # rebuilding from scratch gives the identical bank (ids, order, choices)
-    rebuilt = tuple(Q._with_codes(q) for q in Q._state_questions() + Q._general_questions() + Q._government_questions())
+    rebuilt = tuple(Q._with_usual_forms(q) for q in Q._state_questions() + Q._general_questions() + Q._government_questions())
     assert rebuilt == BANK
     digest = hashlib.sha256("\n".join(f"{q.id}|{q.answer}|{'|'.join(q.wrong)}" for q in BANK).encode()).hexdigest()
     digest2 = hashlib.sha256("\n".join(f"{q.id}|{q.answer}|{'|'.join(q.wrong)}" for q in rebuilt).encode()).hexdigest()

@@ -468,13 +468,13 @@ def _dc_questions() -> list[Question]:
 @lru_cache(maxsize=1)
 def bank() -> tuple[Question, ...]:
     """All built-in questions, in a fixed order."""
-    return tuple(_with_codes(q) for q in _state_questions() + _general_questions() + _government_questions())
+    return tuple(_with_usual_forms(q) for q in _state_questions() + _general_questions() + _government_questions())
 
 
 _CODE_OF_NAME = {s.name: s.code for s in STATES if s.code != "DC"}
 
 
-def _with_codes(q: Question) -> Question:
+def _with_usual_forms(q: Question) -> Question:
     """A state's postal code is also accepted when the answer is that state ("TX" for Texas), and
     a person's usual other names wherever the answer is that person ("George Bush" for George
     H. W. Bush in every question, not only in the generated ones)."""
