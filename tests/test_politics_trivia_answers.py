@@ -118,6 +118,53 @@ def test_osa_distance(a, b, d):
     # another known answer is never a typo of this one
     ("state-year-AR", "1836", True),
     ("ak-not-here", "", False),
+    # names with initials written out, shortened or run together; every part must be there
+    ("pres-number-32", "Franklin Delano Roosevelt", True),
+    ("pres-number-35", "John Fitzgerald Kennedy", True),
+    ("pres-number-43", "GW Bush", True),
+    ("pres-number-43", "G.W. Bush", True),
+    ("pres-number-43", "George W Bush", True),
+    ("pres-number-43", "George Bush", False),           # that is the 41st president's name
+    ("pres-number-43", "George H. W. Bush", False),
+    ("pres-number-41", "George Bush", True),
+    ("pres-number-41", "George HW Bush", True),
+    ("pres-number-41", "GHW Bush", True),
+    ("pres-number-41", "GW Bush", False),
+    ("hist-read-my-lips", "George H.W. Bush", True),   # usual names count in every question
+    ("pres-number-6", "John Q. Adams", True),
+    ("pres-number-2", "J. Adams", True),
+    ("pres-number-2", "John Q. Adams", False),          # John Quincy Adams, not a typo of John Adams
+    ("pres-number-9", "William H. Harrison", True),
+    # a number with the question's own words around it
+    ("gov-amendments-count", "27 amendments", True),
+    ("gov-amendments-count", "twenty-seven amendments", True),
+    ("gov-amendments-count", "26 amendments", False),
+    ("gov-amendments-count", "27 dollars", False),      # not a word of the question, not money
+    ("gov-amendments-count", "27th Amendment", False),  # another known answer keeps its meaning
+    ("geo-stripes", "13 stripes", True),
+    ("gov-house-total", "435 members", True),
+    ("state-order-AZ", "48th state", True),
+    ("state-border-count-ME", "First State", False),    # Delaware's nickname is not "1 state"
+    # Roman numerals for amendments and articles
+    ("amend-which-19", "XIX", True),
+    ("amend-which-19", "Amendment XIX", True),
+    ("amend-which-19", "amendment 19", True),
+    ("amend-which-19", "XX", False),
+    ("article-which-3", "III", True),
+    ("article-which-3", "II", False),
+    # money and large numbers, written any way
+    ("geo-louisiana-purchase-cost", "fifteen million", True),
+    ("geo-louisiana-purchase-cost", "$15,000,000", True),
+    ("geo-louisiana-purchase-cost", "15 million dollars", True),
+    ("geo-louisiana-purchase-cost", "$15M", True),
+    ("geo-louisiana-purchase-cost", "about 15 million dollars", True),
+    ("geo-louisiana-purchase-cost", "7,200,000", False),
+    ("geo-alaska-cost", "7,200,000", True),
+    ("geo-alaska-cost", "seven million two hundred thousand dollars", True),
+    ("gov-president-salary", "400k", True),
+    ("gov-president-salary", "$400K", True),
+    ("gov-president-salary", "four hundred thousand dollars", True),
+    ("gov-president-salary", "1 million", False),       # the wrong choice $1,000,000
 ])
 def test_table(qid, given, ok):
     if qid not in BY_ID:
@@ -171,7 +218,7 @@ def test_empty_and_junk_never_match():
 
 def test_optional_trailing_words():
     assert matches("Sunshine", q("Sunshine State", ("Peach State",)))
-    assert matches("Potomac", BY_ID["state-dc-river"])
+    assert matches("Potomac", BY_ID["dc-river"])
     assert matches("Progressive", BY_ID["gov-bull-moose"])
 
 
@@ -251,3 +298,101 @@ def test_one_character_typo_in_a_long_answer_is_forgiven_unless_it_looks_like_a_
 def test_normalise_is_idempotent_and_never_raises(text):
     once = normalise(text)
     assert normalise(once) == once
+
+
+def test_roman_numerals_count_only_where_the_question_is_about_amendments_or_articles():
+    amendment = Question(id="t", category="government", text="Which amendment ended Prohibition?",
+                         answer="21st Amendment", wrong=("18th Amendment",), accept=("21",))
+    assert matches("XXI", amendment) and matches("Amendment XXI", amendment)
+    assert not matches("XVIII", amendment)
+    count = Question(id="t", category="general", text="How many stripes are on the flag?", answer="13", wrong=("12",))
+    assert not matches("XIII", count)        # a Roman numeral is not how anyone counts stripes
+    # postal codes that look like Roman numerals (MD, MI, DC) stay postal codes
+    last = Question(id="t", category="government", text="Which state ratified the 19th Amendment last?",
+                    answer="Mississippi", wrong=("Maryland", "Michigan"), accept=("MS",))
+    assert matches("MS", last) and not matches("MD", last) and not matches("MI", last)
+
+
+def test_money_is_compared_by_value_and_refused_when_a_wrong_choice_has_that_value():
+    qq = Question(id="t", category="general", text="What did it cost?", answer="$2 billion",
+                  wrong=("$200 million", "$20 million"))
+    for text in ("2 billion", "$2,000,000,000", "two billion dollars", "2bn", "$2B", "2000 million"):
+        assert matches(text, qq), text
+    for text in ("200 million", "$200,000,000", "0.2 billion", "2 million", "2"):
+        assert not matches(text, qq), text
+    assert not matches("15 million", q("15", ("16",)))      # a scale changes the number
+
+
+def test_unit_words_must_come_from_the_question():
+    qq = Question(id="t", category="government", text="How many justices sit on the Supreme Court?",
+                  answer="9", wrong=("7", "11"))
+    assert matches("9 justices", qq) and matches("nine justices", qq) and matches("9 justice", qq)
+    assert not matches("9 years", qq) and not matches("not 9", qq) and not matches("7 justices", qq)
+
+
+def test_a_number_answer_may_carry_any_word_of_its_question_and_a_wrong_number_never_does():
+    from engines.politics_trivia.answers import _lexicon
+    checked = 0
+    for qq in BANK:
+        if not normalise(qq.answer).isdigit():
+            continue
+        for word in {w for w in normalise(qq.text, False).split() if w.isalpha() and w not in ("not", "no")}:
+            if normalise(word).isdigit() or normalise(f"{qq.answer} {word}") in _lexicon():
+                continue    # "first" is a number itself; "1 state" is Delaware's nickname
+            checked += 1
+            assert matches(f"{qq.answer} {word}", qq), (qq.id, word)
+            for w in qq.wrong:
+                assert not matches(f"{w} {word}", qq), (qq.id, w, word)
+    assert checked > 3000
+
+
+def _cross_answer_trials() -> tuple[int, list[tuple[str, str]]]:
+    """Every question's matcher against every other right answer or accepted form of the bank
+    that is not one of its own forms: (trials, false accepts)."""
+    from engines.politics_trivia.answers import answer_forms
+    texts: dict[str, str] = {}
+    for qq in BANK:
+        for text in (qq.answer, *qq.accept):
+            texts.setdefault(normalise(text), text)
+    trials, wrong = 0, []
+    for qq in BANK:
+        own = answer_forms(qq)
+        for key, text in texts.items():
+            if key not in own:
+                trials += 1
+                if matches(text, qq):
+                    wrong.append((qq.id, text))
+    return trials, wrong
+
+
+def test_no_false_accepts_over_the_whole_banks_cross_answer_trials_and_the_doc_says_how_many():
+    trials, wrong = _cross_answer_trials()
+    assert wrong == []
+    assert trials > 1_000_000
+    import pathlib
+    import re
+    doc = (pathlib.Path(__file__).resolve().parent.parent / "docs" / "games" / "politics-trivia.md").read_text()
+    stated = re.search(r"([\d,]+) cross-answer trials", doc)
+    assert stated and int(stated.group(1).replace(",", "")) == trials, f"the doc should say {trials:,}"
+
+
+def _money_text(draw, dollars: int) -> str:
+    """One of the ways a player might write a whole number of dollars."""
+    ways = [f"{dollars}", f"{dollars:,}", f"${dollars:,}", f"{dollars:,} dollars"]
+    for scale, word, short in ((1_000_000, "million", "M"), (1_000, "thousand", "k")):
+        if dollars % scale == 0:
+            n = dollars // scale
+            ways += [f"{n} {word}", f"${n} {word}", f"{n} {word} dollars", f"${n}{short}", f"{n}{short.lower()}"]
+    return draw(st.sampled_from(ways))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 999), st.sampled_from([1_000, 1_000_000]), st.integers(1, 998), st.data())
+def test_money_written_any_way_matches_by_value(n, scale, other, data):
+    value = n * scale
+    word = "million" if scale == 1_000_000 else "thousand"
+    wrong_value = (other if other < n else other + 1) * scale
+    qq = Question(id="t", category="general", text="About how much did it cost?", answer=f"${n} {word}",
+                  wrong=(f"${wrong_value:,}",))
+    assert matches(_money_text(data.draw, value), qq)
+    assert not matches(_money_text(data.draw, wrong_value), qq)

@@ -136,3 +136,17 @@ def test_sing_cards_use_public_domain_works_only():
     for w in WILDCARDS:
         if w.kind == "sing":
             assert any(a in w.text for a in allowed), w.text
+
+
+def test_no_card_hands_out_dc_which_only_a_right_government_answer_wins():
+    # The rulebook: D.C.'s 3 EV go to a candidate who answers a Government question right.
+    assert not [g.title for g in GERRYMANDERS if "DC" in g.reward_chips]
+    # A card may still ask for the chip back (it returns to the board, up for grabs again).
+    assert any("DC" in g.need_chips for g in GERRYMANDERS)
+
+
+def test_the_doc_card_table_is_the_deck():
+    import pathlib
+    doc = (pathlib.Path(__file__).resolve().parent.parent / "docs" / "games" / "politics-trivia.md").read_text()
+    for g in GERRYMANDERS:
+        assert f"| {g.id} | {g.title} | {g.need_text()} | {g.reward_text()} |" in doc, g.title

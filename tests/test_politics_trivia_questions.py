@@ -28,13 +28,57 @@ def test_bank_size_and_category_counts():
     assert set(counts) == {"state", "general", "government"}
 
 
-@pytest.mark.parametrize("code", sorted(STATE_NAMES))
-def test_at_least_eight_questions_about_each_state_and_dc(code):
+@pytest.mark.parametrize("code", sorted(set(STATE_NAMES) - {"DC"}))
+def test_at_least_eight_questions_about_each_state(code):
     qs = Q.about_state(code)
     assert len(qs) >= 8
     assert all(q.category == "state" and q.state == code for q in qs)
     # enough of them work without choices, for runoffs
     assert sum(q.free_text for q in qs) >= 5
+
+
+def test_dc_facts_are_government_questions_because_nobody_answers_a_question_in_dc():
+    # The rulebook ends the turn on landing in D.C. and D.C. is never a home, so a State
+    # question about D.C. could never be asked; D.C.'s chip is won with a Government answer.
+    assert Q.about_state("DC") == ()
+    assert not [q.id for q in BANK if q.category == "state" and q.state == "DC"]
+    dc = [q for q in Q.by_category("government") if q.id.startswith("dc-")]
+    assert len(dc) == 13 and sum(q.free_text for q in dc) >= 10
+    assert {q.id for q in dc} >= {"dc-postal", "dc-ev", "dc-border-1", "dc-border-2", "dc-border-count",
+                                   "dc-river", "dc-planner", "dc-house-votes"}
+    assert BY_ID["dc-ev"].answer == str(EV_2024["DC"])
+    assert {BY_ID["dc-border-1"].answer, BY_ID["dc-border-2"].answer} == {"Maryland", "Virginia"}
+    assert BY_ID["dc-border-count"].answer == "2"
+    # the 23rd Amendment was asked twice (once as a D.C. State question): only amend-which-23 remains
+    assert sum("electoral votes" in q.text and ("D.C." in q.text or "District" in q.text)
+               and q.answer == "23rd Amendment" for q in BANK) == 1
+
+
+@pytest.mark.parametrize("code, counts", [("CO", (6, 7)), ("AZ", (4, 5)), ("UT", (5, 6)), ("NM", (4, 5))])
+def test_four_corners_border_counts_accept_both_and_never_offer_the_other_as_wrong(code, counts):
+    q = BY_ID[f"state-border-count-{code}"]
+    assert Q.border_counts(code) == counts
+    assert q.answer == str(counts[0])
+    assert not set(q.wrong) & {str(c) for c in counts}
+    for c in counts:
+        assert matches(str(c), q)
+    assert not matches(str(counts[0] - 1), q) and not matches(str(counts[1] + 1), q)
+
+
+def test_border_counts_elsewhere_have_one_answer():
+    for code in set(STATE_NAMES) - {"CO", "AZ", "UT", "NM", "DC"}:
+        assert len(Q.border_counts(code)) == 1, code
+        assert not BY_ID[f"state-border-count-{code}"].accept
+
+
+def test_the_doc_states_the_bank_as_it_is():
+    doc = (pathlib.Path(__file__).resolve().parent.parent / "docs" / "games" / "politics-trivia.md").read_text()
+    counts = Counter(q.category for q in BANK)
+    piles = [len(Q.about_state(c)) for c in STATE_NAMES if c != "DC"]
+    assert f"**{len(BANK):,} questions** ({counts['state']} State, {counts['general']} General, " \
+           f"{counts['government']} Government)" in doc
+    assert f"**State** ({counts['state']}; {min(piles)}–{max(piles)} per state)" in doc
+    assert f"{sum(not q.free_text for q in BANK)} questions are multiple\nchoice only" in doc
 
 
 def test_by_category_partitions_the_bank():
@@ -47,7 +91,7 @@ def test_ids_unique_and_bank_deterministic():
     ids = [q.id for q in BANK]
     assert len(ids) == len(set(ids))
     # rebuilding from scratch gives the identical bank (ids, order, choices)
-    rebuilt = tuple(Q._with_codes(q) for q in Q._state_questions() + Q._general_questions() + Q._government_questions())
+    rebuilt = tuple(Q._with_usual_forms(q) for q in Q._state_questions() + Q._general_questions() + Q._government_questions())
     assert rebuilt == BANK
     digest = hashlib.sha256("\n".join(f"{q.id}|{q.answer}|{'|'.join(q.wrong)}" for q in BANK).encode()).hexdigest()
     digest2 = hashlib.sha256("\n".join(f"{q.id}|{q.answer}|{'|'.join(q.wrong)}" for q in rebuilt).encode()).hexdigest()
@@ -95,7 +139,7 @@ def test_electoral_votes_copied_from_the_shared_csv():
     assert rows == EV_2024
     assert sum(EV_2024.values()) == 538
     for code, ev in EV_2024.items():
-        q = BY_ID[f"state-ev-{code}"]
+        q = BY_ID["dc-ev" if code == "DC" else f"state-ev-{code}"]
         assert q.answer == str(ev)
         assert str(ev) not in q.wrong
 
@@ -163,7 +207,7 @@ def test_capital_questions_match_the_fact_table_and_use_other_cities_as_wrong_ch
     ("state-largest-KY", "Louisville"),
     ("state-ev-TX", "40"),
     ("state-ev-CA", "54"),
-    ("state-ev-DC", "3"),
+    ("dc-ev", "3"),
     ("state-year-HI", "1959"),
     ("state-order-DE", "1st"),
     ("state-order-AZ", "48th"),
@@ -235,3 +279,22 @@ def test_free_text_questions_exist_in_every_category_for_runoffs():
 
 def test_every_state_code_in_the_tables():
     assert set(CODES) == set(STATE_NAMES) == set(BY_CODE)
+
+
+def test_a_used_up_state_pile_starts_over_alone_as_the_doc_says():
+    """A State question must be about the state you stand in, so when its 13-20 questions are used
+    up only that pile starts over; every other pile keeps its memory (docs: "No repeats")."""
+    from engines import Seat
+    from engines.politics_trivia import GAME
+    wy = [q.id for q in Q.about_state("WY")]
+    oh = [q.id for q in Q.about_state("OH")][:5]
+    general = [q.id for q in Q.by_category("general")][:50]
+    s = GAME.setup([Seat(name="a"), Seat(name="b")], GAME.options({}), 3, server={"used": wy + oh + general})
+    s.phase, s.turn, s.players[0].at = "choose", 0, "WY"
+    GAME.apply_in_place(s, 0, GAME.parse_action("ask state"))
+    assert s.q.qid in wy                               # a repeat, but about Wyoming
+    used = set(GAME.server_updates(s)["used"])
+    assert used >= set(oh) | set(general)              # the other piles remember
+    assert used & set(wy) == {s.q.qid}                 # Wyoming's pile started over
+    doc = (pathlib.Path(__file__).resolve().parent.parent / "docs" / "games" / "politics-trivia.md").read_text()
+    assert "until its pile is used up; then that\npile alone starts over" in doc

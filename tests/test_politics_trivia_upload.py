@@ -86,7 +86,9 @@ def _row_error(line: str, fname: str = "a.csv") -> str:
     ("general,Who won?,Us,,,,\n", "Row 3: give at least one wrong choice."),
     ("general,Who won?,Us,us,,,\n", "Row 3: a wrong choice is the same as the answer."),
     ("general,Who won?,Us,Them,THEM!,,\n", "Row 3: the wrong choices must all be different."),
-    ("state,Who won?,Us,Them,,,XX\n", "Row 3: \"XX\" is not a state postal code (use two letters like TX, or DC)."),
+    ("state,Who won?,Us,Them,,,XX\n", "Row 3: \"XX\" is not a state postal code (use two letters like TX)."),
+    ("state,Who won?,Us,Them,,,DC\n", "Row 3: D.C. has no State questions (nobody answers one there); make it a "
+                                     "government question without a state."),
     ("general,Who won?,Us,Them,,,TX\n", "Row 3: only State questions can name a state."),
     ("general,Fine question?,Sure,Nope,,,\n", "Row 3: this question repeats row 2."),
     ("general,Q?," + "a" * 81 + ",b,,,\n", "Row 3: the answer is longer than 80 characters."),

@@ -4,7 +4,9 @@ Gerrymanders trade a handful of neighbouring chips (plus some cash or Popular
 Votes) for a bigger prize nearby. Counting 1 electoral vote = $1M = 1M Popular
 Votes (the rule book's own exchange rate for debts), every card gives back
 between 1.15x and 2x what it asks for, so playing one is always a gain but never
-a game-winner on its own.
+a game-winner on its own. No card hands out D.C.'s chip: the rulebook gives it only
+to a right Government answer (a card may still ask for it, which puts it back up
+for grabs).
 
 Wildcards: charades, drawing and direct cards carry a `secret` for the performer
 (DM'd, never shown in the channel) and `accept` forms for the guessers; sing cards
@@ -78,7 +80,7 @@ GERRYMANDERS: tuple[Gerrymander, ...] = (
     _g(18, "Bluegrass Boost", ("WV",), 5, 0, ("KY",), 0, 6, "Coal country opens the road to Louisville."),
     _g(19, "Music City Tour", ("AR", "MS"), 2, 0, ("TN",), 0, 8, "A Delta road trip ends in Nashville."),
     _g(20, "Chesapeake Bay", ("DE", "DC"), 4, 0, ("MD",), 0, 5, "From the Beltway to the Bay."),
-    _g(21, "Beltway Insider", (), 5, 0, ("DC",), 0, 5, "A well-placed lobbyist owes you a favour."),
+    _g(21, "First State Favour", (), 5, 0, ("DE",), 0, 5, "A Wilmington lobbyist owes you a favour."),
     _g(22, "Super PAC", (), 10, 0, (), 0, 15, "Pour money into attack ads."),
     _g(23, "Small-Dollar Donors", (), 0, 10, (), 15, 0, "Turn enthusiasm into cash."),
     _g(24, "Swing-State Blitz", (), 12, 5, ("GA",), 0, 5, "A late ad blitz flips Georgia."),

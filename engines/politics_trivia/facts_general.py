@@ -79,7 +79,8 @@ NAME_ACCEPT: dict[str, tuple[str, ...]] = {
     "Ulysses S. Grant": ("Ulysses Grant",),
     "Dwight D. Eisenhower": ("Dwight Eisenhower", "Ike"),
     "Harry S. Truman": ("Harry Truman",),
-    "George H. W. Bush": ("George H.W. Bush", "George Bush Sr.", "Bush Sr.", "George Herbert Walker Bush"),
+    # "George Bush" is the 41st president's own name (the 43rd is George W. Bush), so it is his alone.
+    "George H. W. Bush": ("George H.W. Bush", "George Bush", "George Bush Sr.", "Bush Sr.", "George Herbert Walker Bush"),
     "George W. Bush": ("George Bush Jr.", "Bush Jr.", "Dubya"),
     "Bill Clinton": ("William Clinton", "William Jefferson Clinton"),
     "Jimmy Carter": ("James Carter",),

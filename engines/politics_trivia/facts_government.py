@@ -269,4 +269,23 @@ GOVERNMENT_FACTS: tuple[Fact, ...] = (
     F("gov-referendum", "What is a state vote in which citizens approve or reject a law directly called?", "Referendum", ("Caucus", "Filibuster", "Primary"), ()),
     F("gov-recall", "What is a vote to remove an elected official before the end of the term called?", "Recall", ("Referendum", "Impeachment", "Runoff"), ("recall election",)),
     F("gov-voting-age", "What is the minimum voting age in federal elections?", "18", ("21", "16", "25"), ()),
+    # Washington, D.C., the seat of government. Nobody answers questions while in D.C. (the
+    # rulebook ends the turn there) and its chip is won with a Government answer, so its facts
+    # are Government questions, not State ones. (The 23rd Amendment is asked as amend-which-23.)
+    F("dc-first-vote", "In which year did residents of Washington, D.C. first vote in a presidential election?",
+      "1964", ("1948", "1960", "1972"), ()),
+    F("dc-columbia", "The \"Columbia\" in District of Columbia honors which explorer?",
+      "Christopher Columbus", ("Ferdinand Magellan", "Amerigo Vespucci", "Henry Hudson"), ("Columbus",)),
+    F("dc-river", "Washington, D.C. lies on the banks of which river?",
+      "Potomac River", ("Hudson River", "Delaware River", "James River"), ("Potomac",)),
+    F("dc-planner", "Which French-born engineer drew up the original plan for the city of Washington?",
+      "Pierre L'Enfant", ("Benjamin Latrobe", "Marquis de Lafayette", "Frédéric Bartholdi"),
+      ("L'Enfant", "Pierre Charles L'Enfant")),
+    F("dc-moved", "In which year did Congress first meet in Washington, D.C.?", "1800", ("1790", "1812", "1789"), ()),
+    F("dc-house-votes", "How many voting members does the District of Columbia have in the U.S. House?",
+      "0", ("1", "2", "3"), ("none", "zero")),
+    F("dc-retrocession", "The part of the District south of the Potomac was returned to which state in 1846?",
+      "Virginia", ("Maryland", "Delaware", "Pennsylvania"), ()),
+    F("dc-residence-act", "Which 1790 law chose a site on the Potomac for the national capital?",
+      "Residence Act", ("Judiciary Act", "Northwest Ordinance", "Alien and Sedition Acts"), ()),
 )

@@ -88,11 +88,14 @@ EV_2024: dict[str, int] = {s.code: s.ev for s in STATES}
 ORIGINAL_13: frozenset[str] = frozenset(
     {"DE", "PA", "NJ", "GA", "CT", "MA", "MD", "SC", "NH", "VA", "NY", "NC", "RI"})
 
+# Arizona-Colorado and Utah-New Mexico touch only at the Four Corners point.
+FOUR_CORNERS: tuple[tuple[str, str], ...] = (("AZ", "CO"), ("UT", "NM"))
+
 # Pairs that touch only at a point (Four Corners) or across water. They are not
 # in LAND_BORDERS, but a player could fairly say they "border", so they are never
 # offered as a wrong choice in a "Which state borders X?" question.
 NEAR_BORDERS: frozenset[frozenset[str]] = frozenset(frozenset(p) for p in (
-    ("AZ", "CO"), ("UT", "NM"),      # Four Corners
+    *FOUR_CORNERS,
     ("MI", "MN"), ("MI", "IL"),      # across Lake Superior / Lake Michigan
     ("NY", "RI"),                    # across Block Island Sound
 ))
@@ -119,25 +122,6 @@ BIRTH_STATE: dict[str, str] = {
 
 # One hand-written fact question per entry: (id-suffix, state, text, answer, wrong choices, accept, free_text)
 STATE_EXTRAS: tuple[tuple[str, str, str, str, tuple[str, ...], tuple[str, ...], bool], ...] = (
-    # District of Columbia
-    ("dc-amendment", "DC", "Which amendment gave the District of Columbia electoral votes for president?",
-     "23rd Amendment", ("19th Amendment", "22nd Amendment", "26th Amendment"), ("23rd", "23"), True),
-    ("dc-first-vote", "DC", "In which year did residents of Washington, D.C. first vote in a presidential election?",
-     "1964", ("1948", "1960", "1972"), (), True),
-    ("dc-columbia", "DC", "The \"Columbia\" in District of Columbia honors which explorer?",
-     "Christopher Columbus", ("Ferdinand Magellan", "Amerigo Vespucci", "Henry Hudson"), ("Columbus",), True),
-    ("dc-river", "DC", "Washington, D.C. lies on the banks of which river?",
-     "Potomac River", ("Hudson River", "Delaware River", "James River"), ("Potomac",), True),
-    ("dc-planner", "DC", "Which French-born engineer drew up the original plan for the city of Washington?",
-     "Pierre L'Enfant", ("Benjamin Latrobe", "Marquis de Lafayette", "Frédéric Bartholdi"), ("L'Enfant", "Pierre Charles L'Enfant"), True),
-    ("dc-moved", "DC", "In which year did Congress first meet in Washington, D.C.?",
-     "1800", ("1790", "1812", "1789"), (), True),
-    ("dc-house-votes", "DC", "How many voting members does the District of Columbia have in the U.S. House?",
-     "0", ("1", "2", "3"), ("none", "zero"), True),
-    ("dc-retrocession", "DC", "The part of the District south of the Potomac was returned to which state in 1846?",
-     "Virginia", ("Maryland", "Delaware", "Pennsylvania"), (), True),
-    ("dc-residence-act", "DC", "Which 1790 law chose a site on the Potomac for the national capital?",
-     "Residence Act", ("Judiciary Act", "Northwest Ordinance", "Alien and Sedition Acts"), (), True),
     # Superlatives and landmarks tied to one state
     ("ak-largest-area", "AK", "Which is the largest U.S. state by area?", "Alaska", ("Texas", "California", "Montana"), (), True),
     ("ak-purchase", "AK", "From which country did the United States buy Alaska in 1867?", "Russia", ("Great Britain", "Canada", "Spain"), (), True),

@@ -19,7 +19,8 @@ from pydantic import BaseModel, ConfigDict
 from ..rng import Rng
 from .facts_general import NAME_ACCEPT, PRESIDENTS, VICE_PRESIDENTS, GENERAL_FACTS, Fact
 from .facts_government import AMENDMENTS, ARTICLES, GOVERNMENT_FACTS
-from .facts_states import BIRTH_STATE, BY_CODE, CODES, NEAR_BORDERS, ORIGINAL_13, STATE_EXTRAS, STATES
+from .facts_states import (BIRTH_STATE, BY_CODE, CODES, FOUR_CORNERS, NEAR_BORDERS, ORIGINAL_13, STATE_EXTRAS,
+                           STATES)
 from .usmap import LAND_BORDERS
 
 Category = Literal["state", "general", "government"]
@@ -73,9 +74,11 @@ def _pick(qid: str, preferred: Iterable[str], fallback: Iterable[str], exclude: 
     return tuple(out)
 
 
-def _near_numbers(qid: str, value: int, lo: int = 0, spread: tuple[int, ...] = (1, 2, 3, 4), k: int = 3) -> tuple[str, ...]:
+def _near_numbers(qid: str, value: int, lo: int = 0, spread: tuple[int, ...] = (1, 2, 3, 4), k: int = 3,
+                  also_right: tuple[int, ...] = ()) -> tuple[str, ...]:
+    """k wrong numbers near value, never value itself nor another defensible answer (also_right)."""
     cands = [value + d for s in spread for d in (s, -s) if value + d >= lo]
-    return _pick(qid, [str(c) for c in cands], [], [str(value)], k)
+    return _pick(qid, [str(c) for c in cands], [], [str(v) for v in (value, *also_right)], k)
 
 
 def ordinal(n: int) -> str:
@@ -171,6 +174,8 @@ def _state_questions() -> list[Question]:
                             state=code, free_text=free_text, accept=accept))
 
     for s in STATES:
+        if s.code == "DC":   # never a place to answer questions: D.C.'s facts are Government questions
+            continue
         code, name = s.code, s.name
         near = [c for c in _states_near(code, 3) if c != "DC"]
         if s.capital:
@@ -200,18 +205,16 @@ def _state_questions() -> list[Question]:
         qid = f"state-postal-{code}"
         same_first = [c for c in CODES if c != code and c[0] == code[0]]
         shares = [c for c in CODES if c != code and (c[1] == code[1] or code[1] in c or name[0] == c[0])]
-        what = "the District of Columbia" if code == "DC" else name
-        add(qid, code, f"What is the two-letter postal abbreviation for {what}?", code,
+        add(qid, code, f"What is the two-letter postal abbreviation for {name}?", code,
             _pick(qid, same_first, shares + list(CODES), [code]))
         # electoral votes
         qid = f"state-ev-{code}"
-        add(qid, code, f"How many electoral votes does {what} have in the 2024 and 2028 elections?",
+        add(qid, code, f"How many electoral votes does {name} have in the 2024 and 2028 elections?",
             str(s.ev), _near_numbers(qid, s.ev, lo=3))
-        if code != "DC":
-            qid = f"state-house-{code}"
-            seats = s.ev - 2
-            add(qid, code, f"How many seats does {name} have in the U.S. House of Representatives after the 2020 census?",
-                str(seats), _near_numbers(qid, seats, lo=1))
+        qid = f"state-house-{code}"
+        seats = s.ev - 2
+        add(qid, code, f"How many seats does {name} have in the U.S. House of Representatives after the 2020 census?",
+            str(seats), _near_numbers(qid, seats, lo=1))
         if s.admitted:
             qid = f"state-year-{code}"
             years = sorted({t.admitted for t in STATES if t.admitted and t.admitted != s.admitted},
@@ -244,29 +247,39 @@ def _state_questions() -> list[Question]:
         # neighbours
         nbrs = sorted(c for c in _borders(code) if c != "DC")
         far = [c for c in near if not _may_seem_to_border(code, c)]
-        if code == "DC":
-            far = ["DE", "PA", "WV", "NJ", "NC"]
-        subject = "Washington, D.C." if code == "DC" else name
-        if nbrs:
-            rng = _rng(f"state-border-order-{code}")
-            picks = list(nbrs)
-            rng.shuffle(picks)
-            for i, ans in enumerate(picks[:2]):
-                qid = f"state-border-{code}-{i + 1}"
-                add(qid, code, f"Which of these states borders {subject}?", _name(ans),
-                    _pick(qid, [_name(c) for c in far[:8]], [_name(c) for c in far], []), free_text=False)
+        for i, ans in enumerate(_two_neighbours(code, nbrs)):
+            qid = f"state-border-{code}-{i + 1}"
+            add(qid, code, f"Which of these states borders {name}?", _name(ans),
+                _pick(qid, [_name(c) for c in far[:8]], [_name(c) for c in far], []), free_text=False)
         if len(nbrs) >= 3 and far:
             qid = f"state-not-border-{code}"
             ans = _rng(qid).choice(far[:6])
-            add(qid, code, f"Which of these states does NOT border {subject}?", _name(ans),
+            add(qid, code, f"Which of these states does NOT border {name}?", _name(ans),
                 _pick(qid, [_name(c) for c in nbrs], [], []), free_text=False)
         qid = f"state-border-count-{code}"
-        n = len(nbrs)
-        add(qid, code, f"How many states share a land border with {subject}?", str(n),
-            _near_numbers(qid, n, lo=0))
+        n, *also = border_counts(code)
+        add(qid, code, f"How many states share a land border with {name}?", str(n),
+            _near_numbers(qid, n, lo=0, also_right=tuple(also)), accept=tuple(str(c) for c in also))
     for (suffix, code, text, answer, wrong, accept, free_text) in STATE_EXTRAS:
         add(f"state-{suffix}", code, text, answer, tuple(wrong), free_text=free_text, accept=tuple(accept))
     return out
+
+
+def _two_neighbours(code: str, nbrs: list[str]) -> list[str]:
+    """Up to two of the neighbours, in an order fixed by the code, for "Which of these borders X?"."""
+    picks = list(nbrs)
+    _rng(f"state-border-order-{code}").shuffle(picks)
+    return picks[:2]
+
+
+def border_counts(code: str) -> tuple[int, ...]:
+    """Defensible answers to "How many states share a land border with X?": the count of
+    borders of positive length first, and for the Four Corners states also that count plus
+    the state touching only at the corner point (Colorado 6 or 7, Arizona 4 or 5, Utah 5 or 6,
+    New Mexico 4 or 5)."""
+    n = len([c for c in _borders(code) if c != "DC"])
+    corner = sum(code in pair for pair in FOUR_CORNERS)
+    return (n, n + 1) if corner else (n,)
 
 
 # ---------------------------------------------------------------- General questions
@@ -422,6 +435,31 @@ def _government_questions() -> list[Question]:
         add(qid, "Which of these has the most electoral votes in 2024?", bname,
             tuple(n for n in names if n != bname), free_text=False)
     out += _fact_questions(GOVERNMENT_FACTS, "government")
+    out += _dc_questions()
+    return out
+
+
+def _dc_questions() -> list[Question]:
+    """The facts a State question would ask about D.C., asked as Government questions (see
+    GOVERNMENT_FACTS for why); its hand-written facts are in GOVERNMENT_FACTS."""
+    out: list[Question] = []
+
+    def add(qid: str, text: str, answer: str, wrong: tuple[str, ...], free_text: bool = True):
+        out.append(Question(id=qid, category="government", text=text, answer=answer, wrong=wrong,
+                            free_text=free_text))
+
+    add("dc-postal", "What is the two-letter postal abbreviation for the District of Columbia?", "DC",
+        _pick("dc-postal", ["DE", "MA", "NJ", "MD", "VA"], [], ["DC"]))
+    ev = BY_CODE["DC"].ev
+    add("dc-ev", "How many electoral votes does the District of Columbia have in the 2024 and 2028 elections?",
+        str(ev), _near_numbers("dc-ev", ev, lo=1))
+    nbrs = sorted(_borders("DC"))
+    far = ["Delaware", "Pennsylvania", "West Virginia", "New Jersey", "North Carolina"]
+    for i, ans in enumerate(_two_neighbours("DC", nbrs)):
+        qid = f"dc-border-{i + 1}"
+        add(qid, "Which of these states borders Washington, D.C.?", _name(ans), _pick(qid, far, [], []), free_text=False)
+    add("dc-border-count", "How many states share a land border with Washington, D.C.?", str(len(nbrs)),
+        _near_numbers("dc-border-count", len(nbrs), lo=0))
     return out
 
 
@@ -430,18 +468,21 @@ def _government_questions() -> list[Question]:
 @lru_cache(maxsize=1)
 def bank() -> tuple[Question, ...]:
     """All built-in questions, in a fixed order."""
-    return tuple(_with_codes(q) for q in _state_questions() + _general_questions() + _government_questions())
+    return tuple(_with_usual_forms(q) for q in _state_questions() + _general_questions() + _government_questions())
 
 
 _CODE_OF_NAME = {s.name: s.code for s in STATES if s.code != "DC"}
 
 
-def _with_codes(q: Question) -> Question:
-    """A state's postal code is also accepted when the answer is that state ("TX" for Texas)."""
-    code = _CODE_OF_NAME.get(q.answer)
-    if code is None or code in q.accept or code in q.wrong:
+def _with_usual_forms(q: Question) -> Question:
+    """A state's postal code is also accepted when the answer is that state ("TX" for Texas), and
+    a person's usual other names wherever the answer is that person ("George Bush" for George
+    H. W. Bush in every question, not only in the generated ones)."""
+    usual = [_CODE_OF_NAME[q.answer]] if q.answer in _CODE_OF_NAME else list(NAME_ACCEPT.get(q.answer, ()))
+    extra = tuple(a for a in usual if a not in q.accept and a not in q.wrong)
+    if not extra:
         return q
-    return q.model_copy(update={"accept": (*q.accept, code)})
+    return q.model_copy(update={"accept": (*q.accept, *extra)})
 
 
 @lru_cache(maxsize=8)
@@ -535,9 +576,12 @@ def _check_row(label: str, raw: dict, seen: dict[str, str]) -> dict:
         raise UploadError(f"{label}: the wrong choices must all be different.")
     if state:
         if state not in BY_CODE:
-            raise UploadError(f"{label}: \"{state}\" is not a state postal code (use two letters like TX, or DC).")
+            raise UploadError(f"{label}: \"{state}\" is not a state postal code (use two letters like TX).")
         if cat != "state":
             raise UploadError(f"{label}: only State questions can name a state.")
+        if state == "DC":   # nobody answers a question in D.C., so it could never be asked
+            raise UploadError(f"{label}: D.C. has no State questions (nobody answers one there); "
+                              "make it a government question without a state.")
     elif cat == "state":
         # A State question is drawn only in the state it names: without one it could never be asked.
         raise UploadError(f"{label}: a State question must name its state (a postal code like TX in the state column).")
