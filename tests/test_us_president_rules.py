@@ -527,3 +527,84 @@ def test_ai_is_not_predictable():
         picks = {GAME.ai_action(state, 0, Rng(k)).text() for k in range(40)}
         varied += len(picks) >= 2
     assert varied >= 5
+
+
+# ---- the issue's worked examples: when set-aside cards return, final scores --
+
+def scenario_pennsylvania_tied(**opts):
+    """Election Day: Alice 46 (OH, MI, NV, IA), Bob 55 (FL, VA, WI, MT),
+    Carol 9 (CO); Pennsylvania is tied 3-3 between Alice and Carol and lies
+    beside the map, as does North Carolina (no pyramids). Bob is second in
+    Colorado and in all of Alice's states; Alice is second in Virginia,
+    Wisconsin and Montana."""
+    pyr = {"OH": [[2], [1], []], "MI": [[2], [1], []], "NV": [[2], [1], []], "IA": [[2], [1], []],
+           "PA": [[3], [], [3]], "VA": [[1], [3], []], "WI": [[1], [3], []], "MT": [[1], [3], []],
+           "FL": [[], [3], []], "CO": [[], [2], [3]]}
+    hold = {"OH": 0, "MI": 0, "NV": 0, "IA": 0, "FL": 1, "VA": 1, "WI": 1, "MT": 1, "CO": 2}
+    return rigged(3, pyr, hold, **opts)
+
+
+def test_set_aside_cards_wait_for_the_second_recount_step_by_default():
+    # The rulebook lets players claim cards beside the map only in the
+    # repeated recount: Pennsylvania stays aside at the first step.
+    state = scenario_pennsylvania_tied()
+    assert state.options.recount_aside == "second"
+    events = final(state)
+    assert state.count == [46, 55, 9]
+    one, two = state.recount
+    assert one["leaving"] == [2] and [m["state"] for m in one["moves"]] == ["CO"]
+    assert one["holders"]["PA"] is None and one["electors"] == [46, 64, None]
+    assert "second recount step" in events[-2].text and "Pennsylvania" in events[-2].text
+    assert two["leaving"] == [0] and two["winner"] == 1 and two["electors"][1] == 110
+    assert two["holders"]["PA"] is None  # Bob has no points there
+    assert state.winner == 1 and "110" in state.outcome
+    assert GAME.result(state).winners == [1]
+
+
+def test_set_aside_cards_from_the_first_recount_step_with_recount_aside_first():
+    state = scenario_pennsylvania_tied(recount_aside="first")
+    final(state)
+    one, two = state.recount
+    assert {m["state"]: m["to"] for m in one["moves"]} == {"CO": 1, "PA": 0}
+    assert one["electors"] == [66, 64, None]
+    assert two["leaving"] == [1] and two["winner"] == 0 and two["electors"][0] == 92
+    assert state.winner == 0 and "92" in state.outcome
+
+
+def scenario_four_player_recount():
+    """Election Day: Alice 31 (OH, VA), Bob 24 (NC, CO), Carol 16 (MI),
+    Dave 45 (PA, WI, NV, IA, MT); Florida is tied 3-3 between Bob and Dave and
+    lies beside the map. Carol leaves (Michigan to Bob: 40), Alice leaves
+    (Ohio and Virginia to Bob: 71), Dave leaves (Pennsylvania and Wisconsin to
+    Bob, Nevada, Iowa and Montana aside, Florida to Bob): Bob wins with 130."""
+    pyr = {"OH": [[3], [2], [], []], "VA": [[3], [2], [], []], "MI": [[], [2], [3], []],
+           "NC": [[], [1], [], []], "CO": [[], [1], [], []], "FL": [[], [3], [], [3]],
+           "WI": [[], [1], [], [3]], "PA": [[], [1], [], [3]], "MT": [[], [], [], [2]],
+           "NV": [[], [], [], [2]], "IA": [[], [], [], [2]]}
+    hold = {"OH": 0, "VA": 0, "NC": 1, "CO": 1, "MI": 2, "WI": 3, "PA": 3, "MT": 3, "NV": 3, "IA": 3}
+    return rigged(4, pyr, hold)
+
+
+@pytest.mark.parametrize("recount_aside", ["second", "first"])
+def test_final_scores_are_the_electors_that_decided_the_game(recount_aside):
+    state = scenario_four_player_recount()
+    state.options = USPOptions(recount_aside=recount_aside)
+    final(state)
+    assert state.count == [31, 24, 16, 45]
+    assert [s["leaving"] for s in state.recount] == [[2], [0], [3]]
+    assert [s["leaving_electors"] for s in state.recount] == [16, 31, 45]
+    assert state.winner == 1 and state.recount[-1]["electors"][1] == 130
+    result = GAME.result(state)
+    assert result.winners == [1]
+    assert result.scores == [31.0, 130.0, 16.0, 45.0]
+
+
+def test_final_scores_without_a_recount_or_without_a_president():
+    state = rigged(3, {"FL": [[3], [], []], "PA": [[3], [], []], "OH": [[3], [], []], "NV": [[3], [], []]},
+                   {"FL": 0, "PA": 0, "OH": 0, "NV": 0})
+    final(state)
+    assert GAME.result(state).scores == [73.0, 0.0, 0.0]
+    state = scenario_returning_card()
+    final(state)
+    # nobody wins: everyone's score is what they had when they left
+    assert GAME.result(state).scores == [float(s["leaving_electors"]) for s in state.recount][::-1]

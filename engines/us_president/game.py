@@ -3,7 +3,7 @@ swing states, then the count (and, if nobody has 73 electors, the recount).
 
 Decisions the rulebook leaves to the table are documented in
 docs/games/us-president.md; the ones reasonable players disagree about are
-options (`deal`, `tie_above_holder`).
+options (`deal`, `tie_above_holder`, `recount_aside`).
 """
 from __future__ import annotations
 
@@ -37,6 +37,10 @@ class USPOptions(Options):
         "aside", description="When two or more players tie for the most points in a state and all of them beat "
                              "the card's holder: 'aside' takes the card from its holder and sets it aside, "
                              "'keep' leaves it with its holder")
+    recount_aside: Literal["second", "first"] = Field(
+        "second", description="When the recount may hand out State cards lying beside the map: 'second' from "
+                              "the second recount step on (the rulebook says so only for the repeated "
+                              "recount), 'first' from the first step")
 
 
 class USPState(BaseModel):
@@ -111,6 +115,20 @@ def electors(state: USPState, seats: list[int] | None = None) -> list[int]:
     return out
 
 
+def deciding_electors(state: USPState) -> list[int]:
+    """The electors that decided the game, per seat: the Election Day count
+    when there was no recount; otherwise each player's electors at the recount
+    step where they left the race, or at the step someone won it."""
+    scores = list(state.count)
+    for step in state.recount:
+        for s in step["leaving"]:
+            scores[s] = step["leaving_electors"]
+        if step["winner"] is not None:
+            for s in step["active"]:
+                scores[s] = step["electors"][s]
+    return scores
+
+
 AI_TEMPERATURE = 1.0  # electors: how far below the best pick the AI still sometimes plays
 AI_INTEREST = 1.0  # extra threat from a rival who matches my points in a state
 
@@ -146,8 +164,10 @@ class USPresident(Game[USPState]):
         "(alone there, that means at least 2 points).\n"
         "• After round 12 a player with 73+ electors is President. Otherwise recount: the player(s) with the "
         "fewest electors leave together; each card they held goes to the strongest player left in that state if "
-        "they have points there and nobody ties them, else it is set aside. Set-aside cards are checked again "
-        "at every recount. Repeat until someone reaches 73 or nobody is left (then nobody wins)."
+        "they have points there and nobody ties them, else it is set aside. From the second recount step on, "
+        "cards beside the map go the same way (`recount_aside=first` lets them go from the first step). "
+        "Repeat until someone reaches 73 or nobody is left (then nobody wins). The final scores are each "
+        "player's electors when they left the race or won it."
     )
 
     # ---- setup ---------------------------------------------------------
@@ -310,7 +330,12 @@ class USPresident(Game[USPState]):
             moves: list[dict] = []
             lines = [f"**Recount {step_no}:** {' and '.join(names[s] for s in leaving)} "
                      f"({low} elector{'s' if low != 1 else ''}) {'leave' if len(leaving) > 1 else 'leaves'} the race."]
-            previously_aside = [c for c in CODES if state.holder[c] is None]
+            # The rulebook lets the remaining players claim the cards beside the
+            # map only when the recount is repeated (its step 3); `first` also
+            # lets them do so at the first step.
+            aside_open = step_no > 1 or state.options.recount_aside == "first"
+            previously_aside = [c for c in CODES if state.holder[c] is None] if aside_open else []
+            waiting_aside = [NAMES[c] for c in CODES if state.holder[c] is None] if not aside_open else []
             for code in CODES:
                 if state.holder[code] in leaving:
                     frm = state.holder[code]
@@ -325,6 +350,9 @@ class USPresident(Game[USPState]):
                     state.holder[code] = to
                     moves.append({"state": code, "from": None, "to": to, "why": why})
                     lines.append(f"{NAMES[code]}: from beside the map → {names[to]}.")
+            if waiting_aside and active:
+                lines.append(f"Beside the map ({', '.join(waiting_aside)}): these cards can only be claimed "
+                             "from the second recount step on.")
             el = electors(state, active) if active else [0] * n
             step: dict = {
                 "step": step_no, "leaving": leaving, "leaving_electors": low, "moves": moves,
@@ -394,6 +422,7 @@ class USPresident(Game[USPState]):
             "game": self.id, "phase": state.phase, "round": min(state.round, ROUNDS), "rounds": ROUNDS,
             "majority": MAJORITY, "total_electors": TOTAL_ELECTORS,
             "deal": state.options.deal, "tie_above_holder": state.options.tie_above_holder,
+            "recount_aside": state.options.recount_aside,
             "players": players, "states": states,
             "aside": [c for c in CODES if state.holder[c] is None],
             "florida_counts": florida_counts(state),
@@ -415,7 +444,7 @@ class USPresident(Game[USPState]):
         if state.phase != "over":
             return Result(finished=False, winners=[], scores=[], summary="")
         winners = [state.winner] if state.winner is not None else []
-        return Result(finished=True, winners=winners, scores=[float(x) for x in state.count],
+        return Result(finished=True, winners=winners, scores=[float(x) for x in deciding_electors(state)],
                       summary=state.outcome)
 
     def status_text(self, state: USPState) -> str:
