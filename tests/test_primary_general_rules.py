@@ -205,7 +205,7 @@ def test_voter_adhd_never_enters_play_and_cannot_remove_another_voter_adhd():
     s.turn = 1
     assert [a.target for a in GAME.legal_actions(s, 1) if a.card == "voter-adhd"] == ["none"]
     before = GAME.dump(s)
-    with pytest.raises(RuleError, match="never another Voter ADHD"):
+    with pytest.raises(RuleError, match="never removes another Voter ADHD"):
         play(s, 1, "play voter-adhd c9")
     assert GAME.dump(s) == before
 
@@ -259,9 +259,13 @@ def test_adhd_scope_phase_cannot_reach_a_primary_card_in_the_general():
     assert s.in_play == [] and "steal-their-position" in s.discard
     assert [a.target for a in GAME.legal_actions(s, s.turn) if a.card == "voter-adhd"] == ["none"]
     before = GAME.dump(s)
-    with pytest.raises(RuleError, match="no card c1 in play"):
+    with pytest.raises(RuleError, match=r"^Voter ADHD only removes cards played this phase, and c1 was played "
+                                        r"in the Primary \(setting adhd_scope=phase\)\.$"):
         play(s, s.turn, "play voter-adhd c1")
     assert GAME.dump(s) == before
+    # a number never given out is still simply not in play
+    with pytest.raises(RuleError, match="There is no card c2 in play"):
+        play(s, s.turn, "play voter-adhd c2")
 
 
 def test_adhd_scope_game_can_remove_a_primary_card_in_the_general():
@@ -277,6 +281,8 @@ def test_adhd_scope_game_without_carried_scores_clears_the_table():
     # The Primary effects are gone, so there is nothing a later Voter ADHD could undo.
     s = _primary_card_then_general(adhd_scope="game", carry_scores=False)
     assert s.in_play == [] and s.electability == [0, 0]
+    with pytest.raises(RuleError, match="c1 was played in the Primary and left the table .*carry_scores=off"):
+        play(s, s.turn, "play voter-adhd c1")
 
 
 # ---- turns and phases ---------------------------------------------------------------
@@ -555,8 +561,17 @@ def test_card_names_accept_unique_prefixes():
     last_play(s, 0, ["sister-souljah", "gaffe"], {})
     play(s, 0, "play sister bob")
     assert s.electability[1] == 7
-    with pytest.raises(RuleError, match="no card called 't'"):  # ambiguous: tack, toe, true…
-        GAME.apply(s, 0, GAME.parse_action("play t bob"))
+    before = GAME.dump(s)
+    with pytest.raises(RuleError) as refused:  # ambiguous: tack, toe, targeted, true
+        GAME.apply_in_place(s, 0, GAME.parse_action("play t bob"))
+    assert str(refused.value) == ("'t' could be Tack Center (tack-center), Toe the Line (toe-the-line), "
+                                  "Targeted by a Negative Ad (negative-ad) or True Blue (true-blue): "
+                                  "type more of the card's name.")
+    assert GAME.dump(s) == before
+    with pytest.raises(RuleError, match="could be Steal Their Position .* or Strange Pronouncement"):
+        GAME.apply(s, 0, GAME.parse_action("play st bob"))
+    with pytest.raises(RuleError, match="no card called 'moon'"):
+        GAME.apply(s, 0, GAME.parse_action("play moon bob"))
 
 
 # ---- the texts the bot shows -------------------------------------------------------------

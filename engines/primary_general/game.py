@@ -62,6 +62,8 @@ class PGState(BaseModel):
     points: list[int] = []
     parties: list[int] = []  # party index per seat
     history: list[dict] = []  # finished games of a match: winner, candidates
+    # card ids given out in this game's Primary: [first] during it, [first, end) after
+    primary_ids: list[int] = []
 
 
 class Play(Action):
@@ -159,6 +161,7 @@ class PrimaryGeneral(Game[PGState]):
         state.electability, state.affiliation = [0] * n, [0] * n
         state.candidates, state.primary_totals, state.general_totals = [], [], []
         state.winner, state.winner_reason = None, ""
+        state.primary_ids = [state.next_card_id]
         state.phase = "primary"
         self._start_phase(state, rng)
 
@@ -224,9 +227,7 @@ class PrimaryGeneral(Game[PGState]):
                 cid = int(tok[1:])
                 matches = [c for c in removable if c.id == cid]
                 if not matches:
-                    if any(c.id == cid for c in state.in_play):
-                        raise RuleError("That card can't be removed: Voter ADHD only removes cards played this phase, and never another Voter ADHD.")
-                    raise RuleError(f"There is no card c{cid} in play.")
+                    raise RuleError(self._not_removable(state, cid))
                 target_card = matches[0]
             # validated: mutate from here on
             state.hands[seat].remove(slug)
@@ -256,13 +257,34 @@ class PrimaryGeneral(Game[PGState]):
         self._advance(state, events)
         return events
 
+    @staticmethod
+    def _not_removable(state: PGState, cid: int) -> str:
+        """Why Voter ADHD can't remove card `cid` (it is not among the removable cards)."""
+        if any(c.id == cid for c in state.in_play):
+            return "Voter ADHD never removes another Voter ADHD."
+        ids = state.primary_ids
+        if state.phase == "general" and len(ids) == 2 and ids[0] <= cid < ids[1]:
+            # Primary cards leave the table when the General begins under
+            # adhd_scope=phase, or when carry_scores=off resets their effects.
+            if state.options.adhd_scope == "phase":
+                return (f"Voter ADHD only removes cards played this phase, and c{cid} was played in the Primary "
+                        "(setting adhd_scope=phase).")
+            if not state.options.carry_scores:
+                return (f"Card c{cid} was played in the Primary and left the table when the scores were reset "
+                        "(setting carry_scores=off).")
+        return f"There is no card c{cid} in play."
+
     def _resolve_card(self, token: str) -> str:
         tok = token.lower()
         if tok in BY_SLUG:
             return tok
-        matches = [c.slug for c in CARDS if c.slug.startswith(tok) or c.name.lower().replace(" ", "-").startswith(tok)]
+        matches = [c for c in CARDS if c.slug.startswith(tok) or c.name.lower().replace(" ", "-").startswith(tok)]
         if len(matches) == 1:
-            return matches[0]
+            return matches[0].slug
+        if matches:
+            options = [f"{c.name} ({c.slug})" for c in matches]
+            raise RuleError(f"'{token[:40]}' could be {', '.join(options[:-1])} or {options[-1]}: "
+                            "type more of the card's name.")
         raise RuleError(f"There is no card called '{token[:40]}'.")
 
     def _advance(self, state: PGState, events: list[Event]) -> None:
@@ -291,6 +313,7 @@ class PrimaryGeneral(Game[PGState]):
         n = len(state.seats)
         totals = [state.electability[i] + state.affiliation[i] for i in range(n)]
         state.primary_totals = totals
+        state.primary_ids = [state.primary_ids[0], state.next_card_id]
         key = lambda s: (totals[s], state.electability[s])  # noqa: E731 - tie: more Electability
         if n == 2:
             cands = [0, 1]
