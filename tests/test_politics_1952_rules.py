@@ -7,7 +7,7 @@ import pytest
 from engines import RuleError, Seat
 from engines.politics_1952 import GAME
 from engines.politics_1952.cards import BY_SLUG
-from engines.politics_1952.game import (Capture, End, Roll, Speech, Throw, _advance, board_closed, controller,
+from engines.politics_1952.game import (Capture, End, Roll, Speech, Throw, _advance, board_closed, controller, counties_held,
                                         line_pins, throw_three, votes)
 from engines.politics_1952.states import CODES, EV, GROUP, GROUPS, LINES
 from engines.rng import Rng
@@ -527,3 +527,40 @@ def test_the_inlined_dice_give_the_rng_draws():
         want = throw_three(rng)
         got_state, *got = _throw_three_at(seed * 0x9E3779B97F4A7C15 & ((1 << 64) - 1))
         assert tuple(got) == want and got_state == rng.state
+
+
+def test_an_eliminated_player_is_told_they_are_out():
+    s = fresh(4)
+    split_four(s)  # carol and dave go
+    s.rng = rng_for(doubles=True)
+    do(s, 0, "roll")
+    assert s.active == [0, 1]
+    for out in (2, 3):
+        for move in ("roll", "capture NY", "end"):
+            said = refused(s, out, move, "You were eliminated at a tabulation")
+            assert "not your turn" not in said
+    # a player still in who is waiting hears whose turn it is
+    waiting = next(x for x in s.active if x != s.turn)
+    refused(s, waiting, "roll", "not your turn")
+
+
+def test_a_tie_on_votes_broken_on_counties_is_explained_in_the_channel():
+    s = fresh(4)
+    tie_for_second(s, counties_extra_for=2)
+    held = {x: counties_held(s, x) for x in (1, 2)}
+    assert held[2] == held[1] + 1
+    s.rng = rng_for(doubles=True)
+    events = do(s, 0, "roll")
+    assert s.active == [0, 2]
+    public = " ".join(e.text for e in events if e.to is None)
+    assert (f"carol and bob tie on 121 votes for a place among the two who stay, so counties on the board "
+            f"decide (carol {held[2]}, bob {held[1]}): bob is out with fewer counties.") in public.replace("**", "")
+    assert "bob and dave are eliminated" in public
+
+
+def test_a_counties_tie_still_level_goes_to_the_throw_after_saying_so():
+    s = fresh(4)
+    tie_for_second(s, counties_extra_for=None)
+    s.rng = rng_for(doubles=True)
+    public = " ".join(e.text for e in do(s, 0, "roll") if e.to is None)
+    assert "so counties on the board decide" in public and "throw the white dice" in public

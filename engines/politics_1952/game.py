@@ -321,6 +321,12 @@ class Politics1952(Game[P52State]):
             return seat == state.turn
         return seat in self.to_act(state)
 
+    def not_your_turn(self, state: P52State, seat: int) -> str:
+        if 0 <= seat < len(state.seats) and seat not in state.active:
+            return ("You were eliminated at a tabulation (only the two with the most votes stay in), "
+                    "so you have no more moves in this game.")
+        return super().not_your_turn(state, seat)
+
     def to_act(self, state: P52State) -> list[int]:
         phase = state.phase
         if phase == "roll" or phase == "move":
@@ -621,12 +627,30 @@ class Politics1952(Game[P52State]):
         cut = key(ranked[1])
         sure = [s for s in ranked if key(s) > cut]
         tied = [s for s in ranked if key(s) == cut]
+        notes: list[str] = []
+        # A tie on votes for a place among the two is broken on counties: the
+        # channel hears who was tied, their counties, and who that drops.
+        cut_votes = tally[ranked[1]]
+        vote_tied = [s for s in ranked if tally[s] == cut_votes]
+        above = sum(tally[s] > cut_votes for s in ranked)
+        if use_counties and above + len(vote_tied) > 2:
+            counts = ", ".join(f"{names[s]} {held[s]}" for s in vote_tied)
+            note = (f"{' and '.join(names[s] for s in vote_tied)} tie on {cut_votes} votes for "
+                    f"{'a place' if above == 1 else 'the places'} among the two who stay, so counties on the "
+                    f"board decide ({counts})")
+            dropped = [s for s in vote_tied if s not in sure and s not in tied]
+            if dropped:
+                verb = "is" if len(dropped) == 1 else "are"
+                note += f": {' and '.join(names[s] for s in dropped)} {verb} out with fewer counties."
+            else:
+                note += "."
+            notes.append(note)
         if len(sure) + len(tied) <= 2:
-            return sure + tied, []
+            return sure + tied, notes
         need = 2 - len(sure)
-        notes = [f"{' and '.join(names[s] for s in tied)} tie"
-                 + (f" on {tally[tied[0]]} votes and {held[tied[0]]} counties" if use_counties
-                    else f" on {tally[tied[0]]} votes") + " and throw the white dice:"]
+        notes.append(f"{' and '.join(names[s] for s in tied)} tie"
+                     + (f" on {tally[tied[0]]} votes and {held[tied[0]]} counties" if use_counties
+                        else f" on {tally[tied[0]]} votes") + " and throw the white dice:")
         rng = Rng(state.rng)
         order: list[int] = []
         pool = list(tied)
