@@ -31,7 +31,7 @@ from functools import lru_cache
 from PIL import Image, ImageChops, ImageDraw
 
 from .core import (stamp_text, INK, INK_MUTED, LEADER, MapStyle, PANEL, PAPER, USMap, WHITE, draw_marker,
-                   font, mix, player, shape_points, text_color_on, wrap_text)
+                   ellipsize, font, mix, player, shape_points, text_color_on, wrap_text)
 
 # ---- the 1952 board (kept here: renderers read the public view only; the
 # states' groups, votes and lines come from the view itself)
@@ -43,6 +43,13 @@ BOX_X = OX + MAP_W + 28
 PANEL_X = BOX_X + BOX_W + 18
 PANEL_W = 440
 WIDTH = PANEL_X + PANEL_W + 12
+NAME_W = 196  # px: a player's name in the panel, shortened with '…' only past this
+
+
+def _fit(name: str, size: int, width: int = NAME_W, bold: bool = False) -> str:
+    """A player's name whole if it fits `width` px, else cut with '…' (never by characters:
+    'AI-Roosevelt' fits where a character cut made it 'AI-Roose')."""
+    return ellipsize(name, font(size, bold), width)
 
 # Muted group tints (group 6 green as on the original board); light enough for
 # every player colour, the outlines and black text to stand out on them.
@@ -338,7 +345,7 @@ def _panel(img: Image.Image, view: dict) -> None:
         head = "Throwing for first player"
     else:
         head = f"Turn {view['turns']}: {players[turn]['name']}"
-    stamp_text(img, (x0, y), head[:34], 22, INK, bold=True)
+    stamp_text(img, (x0, y), _fit(head, 22, x1 - x0, bold=True), 22, INK, bold=True)
     y += 36
     closed = view["board_closed"]
     badge = "BOARD CLOSED" if closed else f"Board open · {view['pinned']}/48 states pinned"
@@ -368,7 +375,7 @@ def _panel(img: Image.Image, view: dict) -> None:
         if phase == "move":
             stamp_text(img, (dx + 64, y + 60), f"{view['remaining']} left to place", 16, INK_MUTED)
     elif phase == "opening":
-        throws = [f"{p['name'][:10]} {p['opening']}" for p in players if p.get("opening") is not None]
+        throws = [f"{_fit(p['name'], 16)} {p['opening']}" for p in players if p.get("opening") is not None]
         stamp_text(img, (dx, y + 12), "for first player:", 16, INK_MUTED)
         for i, line in enumerate(wrap_text(", ".join(throws) or "nobody yet", font(16), x1 - dx)[:2]):
             stamp_text(img, (dx, y + 34 + i * 20), line, 16, INK)
@@ -389,8 +396,8 @@ def _panel(img: Image.Image, view: dict) -> None:
         draw_marker(img, (x0 + 15, mid), s, size=28)
         muted = not p["active"]
         color = INK_MUTED if muted else INK
-        name = p["name"] if len(p["name"]) <= 14 else p["name"][:13] + "…"
-        stamp_text(img, (x0 + 38, mid), name, 18, color, bold=(s == view.get("winner")))
+        bold = s == view.get("winner")
+        stamp_text(img, (x0 + 38, mid), _fit(p["name"], 18, bold=bold), 18, color, bold=bold)
         if muted:
             stamp_text(img, (x1 - 128, mid), "out", 18, INK_MUTED, anchor="r")
         else:
@@ -419,13 +426,8 @@ def _panel(img: Image.Image, view: dict) -> None:
         stamp_text(img, (x0, y), f"Tabulations: {len(tabs)}", 18, INK, bold=True)
         y += 24
         for t in tabs[-2:]:
-            parts = [f"{players[s]['name'][:8]} {v}" for s, v in enumerate(t["votes"]) if v is not None]
-            line = ", ".join(parts)
-            if t.get("winner") is not None:
-                line += " — elected"
-            elif t.get("eliminated"):
-                line += " — out: " + ", ".join(players[s]["name"][:8] for s in t["eliminated"])
-            for wl in wrap_text(line, font(16), x1 - x0)[:3]:
+            line = tabulation_line(t, players)
+            for wl in wrap_text(line, font(16), x1 - x0)[:4]:
                 stamp_text(img, (x0, y), wl, 16, INK)
                 y += 21
         y += 6
@@ -444,6 +446,19 @@ def _panel(img: Image.Image, view: dict) -> None:
         for wl in lines[-fits:] if fits else []:
             stamp_text(img, (x0, y), wl, 16, INK)
             y += 21
+
+
+def tabulation_line(t: dict, players: list[dict]) -> str:
+    """One tabulation for the panel: votes highest first with whole names, the
+    two who stay in (or the President) first, then who went out."""
+    ranked = sorted((s for s, v in enumerate(t["votes"]) if v is not None), key=lambda s: -t["votes"][s])
+    listed = {s: f"{_fit(players[s]['name'], 16)} {t['votes'][s]}" for s in ranked}
+    if t.get("winner") is not None:
+        rest = [listed[s] for s in ranked if s != t["winner"]]
+        return f"Turn {t['turn']}: {listed[t['winner']]} is elected" + (f"; {', '.join(rest)}." if rest else ".")
+    kept = [listed[s] for s in ranked if s not in t["eliminated"]]
+    out = [listed[s] for s in ranked if s in t["eliminated"]]
+    return f"Turn {t['turn']}: {', '.join(kept)} stay in; out: {', '.join(out)}."
 
 
 def draw_board(view: dict) -> Image.Image:
@@ -481,7 +496,7 @@ def _sample_view(states_key: tuple, variant: int) -> dict:
             "total_votes": 531, "dice": {"group": variant % 6 + 1, "white": [variant % 6 + 1, 3]},
             "remaining": 3, "speech_done": False, "board_closed": variant % 2 == 0, "pinned": 48,
             "players": players, "states": states, "contenders": [],
-            "tabulations": [{"votes": [40 * i for i in range(6)], "eliminated": [5], "winner": None}],
+            "tabulations": [{"turn": 30, "votes": [40 * i for i in range(6)], "eliminated": [5], "winner": None}],
             "log": ["Player 1 captures 2 in New York → line 3/7, taking control (45 votes)."] * 3,
             "winner": None, "outcome": ""}
 

@@ -56,3 +56,31 @@ def test_render_reads_only_the_public_view():
     public = GAME.view(s, None)
     private = GAME.view(s, 0)
     assert render(public) == render({k: v for k, v in private.items() if k not in ("hand", "you")})
+
+
+def test_player_names_are_whole_in_the_panel_and_the_tabulations():
+    # The bot's AI seats are "AI-Lincoln", "AI-Roosevelt", ...: a cut by
+    # characters showed "AI-Linco" and "AI-Roose". Names are cut by width only.
+    from render.politics_1952 import NAME_W, _fit, tabulation_line
+    from render.core import font
+    names = ["AI-Lincoln", "AI-Roosevelt", "AI-Eisenhower", "alice", "Bartholomew Fitzgerald-Longname", "bob"]
+    players = [{"name": n} for n in names]
+    out = tabulation_line({"turn": 17, "votes": [119, 84, 66, 143, 51, 68], "eliminated": [1, 2, 4, 5],
+                           "winner": None}, players)
+    assert out.startswith("Turn 17: alice 143, AI-Lincoln 119 stay in; out: AI-Roosevelt 84, bob 68, "
+                          "AI-Eisenhower 66, Bartholomew")
+    assert "…" in out.split("Bartholomew")[1]  # only a name too wide for the panel is shortened
+    won = tabulation_line({"turn": 44, "votes": [294, 237, None, None, None, None], "eliminated": [],
+                           "winner": 0}, players)
+    assert won == "Turn 44: AI-Lincoln 294 is elected; AI-Roosevelt 237."
+    for n in names:
+        fitted = _fit(n, 18)
+        assert font(18).getlength(fitted) <= NAME_W
+        assert fitted == n or len(n) > 20
+    # and the whole board draws with such names, eliminated players included
+    s = GAME.setup([Seat(name=n) for n in names], GAME.options({}), 5)
+    rng = Rng(3)
+    while not s.tabulations and not GAME.result(s).finished:
+        seat = GAME.to_act(s)[0]
+        GAME.apply_in_place(s, seat, GAME.ai_action(s, seat, rng))
+    assert s.tabulations and render(GAME.view(s, None))
