@@ -1,6 +1,7 @@
 """Headless AI-vs-AI (or random) games straight through the engine contract."""
 from __future__ import annotations
 
+import statistics
 import time
 from collections import Counter
 from random import Random
@@ -62,6 +63,7 @@ def simulate(game_id: str, n: int, players: int | None = None, seed: int = 0,
     ai_seats = ai_seats or set()
     wins: Counter[str] = Counter()
     finished = errors = actions = 0
+    rounds: list[int] = []  # the round a game ended in, for games whose state counts rounds
     first_error = None
     start = time.perf_counter()
     for i in range(n):
@@ -73,6 +75,8 @@ def simulate(game_id: str, n: int, players: int | None = None, seed: int = 0,
             continue
         finished += 1
         actions += count
+        if isinstance(getattr(state, "round", None), int):
+            rounds.append(state.round)
         for w in game.result(state).winners:
             wins[str(w)] += 1
     seconds = time.perf_counter() - start
@@ -83,6 +87,10 @@ def simulate(game_id: str, n: int, players: int | None = None, seed: int = 0,
         "winners": {str(s): wins.get(str(s), 0) for s in range(players)},
         "ai_seats": sorted(ai_seats),
     }
+    if len(rounds) >= 2:
+        deciles = statistics.quantiles(rounds, n=10, method="inclusive")
+        out["rounds"] = {"median": statistics.median(rounds), "p10": deciles[0], "p90": deciles[-1],
+                         "max": max(rounds)}
     if first_error:
         out["first_error"] = first_error
     return out

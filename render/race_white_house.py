@@ -97,6 +97,7 @@ def _players(view: dict) -> list[dict]:
 
 COL_GAP = 22
 COL_W = (W - 2 * MARGIN - COL_GAP) // 2
+MIN_PITCH = 13            # px from one block to the next: the smallest that still shows a vote's mark
 LB_W = 150                # the label box of a state
 CAT_W = 52
 ROW_H = 22
@@ -146,12 +147,15 @@ def _sheet_layout(struct: tuple) -> dict:
 
     split = min(range(n + 1), key=lambda s: (max(heights(s)), -s)) if n else 0
     maxcap = max([c for _, st in items for row in st[5] for c in row] + [1])
-    side_w = (COL_W - LB_W - 8 - CAT_W) // 2
-    pitch = max(10, min(30, side_w // maxcap))
+    # The rulebook's sheets (setting blocks=rulebook) have rows of up to 27 blocks: the sheet grows
+    # wider rather than shrink a block below MIN_PITCH.
+    side_w = max((COL_W - LB_W - 8 - CAT_W) // 2, MIN_PITCH * maxcap)
+    col_w = LB_W + 8 + CAT_W + 2 * side_w
+    pitch = max(MIN_PITCH, min(30, side_w // maxcap))
     cols: list[list] = [[], []]
     boxes = {}
     for ci, chunk in enumerate((items[:split], items[split:])):
-        x = MARGIN + ci * (COL_W + COL_GAP)
+        x = MARGIN + ci * (col_w + COL_GAP)
         y = SHEET_TOP
         last_region = None
         for region, st in chunk:
@@ -165,7 +169,7 @@ def _sheet_layout(struct: tuple) -> dict:
             y += sh
     height = max([y for col in cols for *_, y in col] + [SHEET_TOP]) + sh + 24
     return {"cols": cols, "boxes": boxes, "pitch": pitch, "side_w": side_w, "height": height,
-            "cats": cats}
+            "cats": cats, "col_w": col_w, "width": max(W, 2 * MARGIN + 2 * col_w + COL_GAP)}
 
 
 def _cell_x(layout: dict, x: int, party: str, i: int) -> int:
@@ -250,7 +254,8 @@ def _sheet_base(struct: tuple) -> Image.Image:
     category labels, empty blocks and the pre-marked blocks."""
     k, cats, regions, players = struct
     layout = _sheet_layout(struct)
-    img = Image.new("RGB", (W, layout["height"]), PAPER)
+    width, col_w = layout["width"], layout["col_w"]
+    img = Image.new("RGB", (width, layout["height"]), PAPER)
     draw = ImageDraw.Draw(img)
     names = " & ".join(r for r, _ in regions)
     stamp_text(img, (MARGIN, 26), f"Tally sheet {k + 1}: {names}", 28, INK, bold=True)
@@ -289,7 +294,7 @@ def _sheet_base(struct: tuple) -> Image.Image:
             img.paste(_cell_sprite(kind, cw, ch), (x, ly - ch // 2))
         x += cw + 8
         x += stamp_text(img, (x, ly), text, 16, INK_MUTED) + 22
-    draw.line([(MARGIN, 128), (W - MARGIN, 128)], fill=RULE, width=2)
+    draw.line([(MARGIN, 128), (width - MARGIN, 128)], fill=RULE, width=2)
 
     homes: dict[str, list] = {}
     for name, party, role, sheet, home in players:
@@ -303,7 +308,7 @@ def _sheet_base(struct: tuple) -> Image.Image:
         for item in col:
             if item[0] == "region":
                 _, region, cont, x, y = item
-                draw.rounded_rectangle((x, y + 2, x + COL_W, y + REGION_H - 6), radius=6, fill=INK)
+                draw.rounded_rectangle((x, y + 2, x + col_w, y + REGION_H - 6), radius=6, fill=INK)
                 stamp_text(img, (x + 10, y + REGION_H / 2 - 2), region.upper() + (" (cont.)" if cont else ""),
                            19, WHITE, bold=True)
                 cxd = x + LB_W + 8 + side_w / 2
@@ -315,8 +320,8 @@ def _sheet_base(struct: tuple) -> Image.Image:
             code, name, ev, to_win, lean, caps = st
             for r in range(len(cats)):
                 if r % 2 == 1:
-                    draw.rectangle((x + LB_W + 4, y + r * ROW_H, x + COL_W, y + (r + 1) * ROW_H - 1), fill=ZEBRA)
-            draw.line([(x, y + sh + STATE_GAP // 2 - 1), (x + COL_W, y + sh + STATE_GAP // 2 - 1)],
+                    draw.rectangle((x + LB_W + 4, y + r * ROW_H, x + col_w, y + (r + 1) * ROW_H - 1), fill=ZEBRA)
+            draw.line([(x, y + sh + STATE_GAP // 2 - 1), (x + col_w, y + sh + STATE_GAP // 2 - 1)],
                       fill=RULE, width=1)
             _label_box(img, st, x, y, sh, None, tuple(homes.get(code, ())))
             ccx = x + LB_W + 8 + side_w + CAT_W / 2
@@ -386,7 +391,7 @@ def draw_sheet(view: dict, k: int) -> Image.Image:
         ev, n = won_ev[party]
         parts.append(f"{party} {ev} EV ({n} {'state' if n == 1 else 'states'})")
     line = "Won here: " + " · ".join(parts) + f" · {open_states} open"
-    stamp_text(img, (W - MARGIN, 26), line, 18, INK, bold=True, anchor="r")
+    stamp_text(img, (layout["width"] - MARGIN, 26), line, 18, INK, bold=True, anchor="r")
     return img
 
 

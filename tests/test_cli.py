@@ -26,6 +26,17 @@ def test_simulate_prints_one_json_object():
     assert sum(out["winners"].values()) == 20 and set(out["winners"]) == {"0", "1", "2"}
 
 
+def test_simulate_reports_game_length_in_rounds_and_takes_settings():
+    from bot.simulate import simulate
+    short = simulate("race-white-house", 6, seed=1, ai_seats={0, 1})
+    sheets = simulate("race-white-house", 6, seed=1, ai_seats={0, 1}, options={"blocks": "rulebook"})
+    for out in (short, sheets):
+        assert set(out["rounds"]) == {"median", "p10", "p90", "max"}
+        assert 1 <= out["rounds"]["p10"] <= out["rounds"]["median"] <= out["rounds"]["p90"] <= out["rounds"]["max"]
+    assert sheets["rounds"]["median"] > short["rounds"]["median"]  # the rulebook's sheets take longer
+    assert "rounds" not in simulate("primary-general", 4, seed=1)  # its state counts no rounds
+
+
 def test_simulate_is_repeatable():
     a = json.loads(cli("simulate", "primary-general", "-n", "10", "--seed", "3").stdout)
     b = json.loads(cli("simulate", "primary-general", "-n", "10", "--seed", "3").stdout)

@@ -1,4 +1,5 @@
-"""Race for the White House property tests over random legal play (both declare settings, 2–4 players):
+"""Race for the White House property tests over random legal play (both declare settings, both sheet
+scales, 2–4 players):
 a filled block never changes (only `undo` takes back the current placement's own votes); a closed state
 takes no votes; money never goes below zero and spending adds up; electoral votes match the won states;
 every listed action is accepted; JSON round-trips; games end."""
@@ -10,8 +11,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engines import RuleError, Seat
 from engines.race_white_house import GAME
-from engines.race_white_house.data import CAPS, CODES, EV, FUNDS, SHEET_OF, TO_WIN
-from engines.race_white_house.game import OFF, party_ev
+from engines.race_white_house.data import CODES, EV, FUNDS, SHEET_OF
+from engines.race_white_house.game import OFF, party_ev, sheet_scale
 from engines.rng import Rng
 
 MAX_ACTIONS = 6_000
@@ -20,7 +21,8 @@ MAX_ACTIONS = 6_000
 @st.composite
 def games(draw):
     n = draw(st.integers(2, 4))
-    opts = {"declare": draw(st.sampled_from(["auto", "manual"])), "max_rounds": draw(st.integers(5, 60))}
+    opts = {"declare": draw(st.sampled_from(["auto", "manual"])), "max_rounds": draw(st.integers(5, 60)),
+            "blocks": draw(st.sampled_from(["short", "rulebook"]))}
     return n, opts, draw(st.integers(0, 2**40)), draw(st.integers(0, 2**20)), draw(st.booleans())
 
 
@@ -42,6 +44,7 @@ def snapshot(s):
 
 
 def check_invariants(s):
+    caps, to_win = sheet_scale(s)
     for party in ("D", "R"):
         assert 0 <= s.funds[party] <= FUNDS
         spent = sum(s.spent[i] for i, p in enumerate(s.pawns) if p.party == party)
@@ -50,12 +53,12 @@ def check_invariants(s):
         f = s.fill[code]
         for party in ("D", "R"):
             o = OFF[party]
-            assert all(0 <= f[o + k] <= CAPS[code][k] for k in range(5))
-            assert sum(f[o:o + 5]) <= TO_WIN[code]
-            if sum(f[o:o + 5]) == TO_WIN[code]:
+            assert all(0 <= f[o + k] <= caps[code][k] for k in range(5))
+            assert sum(f[o:o + 5]) <= to_win[code]
+            if sum(f[o:o + 5]) == to_win[code]:
                 assert s.owner[code] == party
         if s.owner[code]:
-            assert sum(f[OFF[s.owner[code]]:OFF[s.owner[code]] + 5]) == TO_WIN[code]
+            assert sum(f[OFF[s.owner[code]]:OFF[s.owner[code]] + 5]) == to_win[code]
     undeclared = {c for c, _p in s.undeclared}
     for party in ("D", "R"):
         assert all(s.owner[c] == party for c in s.won[party])

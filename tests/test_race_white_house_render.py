@@ -165,3 +165,23 @@ def test_render_reads_only_the_public_view():
     state = played(4, 50)
     public = GAME.view(state, None)
     assert R.render(public) == R.render(GAME.view(state, 0))
+
+
+def test_the_rulebook_sheets_grow_wider_instead_of_overlapping_the_two_parties():
+    # blocks=rulebook gives California 27 LIBERAL blocks a party: at the short sheets' width the
+    # Democratic and Republican rows ran into each other.
+    state = GAME.setup([Seat(name=n) for n in NAMES[:2]], GAME.options({"blocks": "rulebook"}), 3)
+    view = GAME.view(state, None)
+    layout = R._sheet_layout(R._sheet_struct(view, 1))
+    x = 0
+    widest = 27
+    assert layout["pitch"] >= R.MIN_PITCH
+    last_d = R._cell_x(layout, x, "D", widest - 1) + layout["pitch"]
+    first_r = R._cell_x(layout, x, "R", widest - 1)
+    centre = (x + R.LB_W + 8 + layout["side_w"], x + R.LB_W + 8 + layout["side_w"] + R.CAT_W)
+    assert last_d <= centre[0] + 3 and first_r >= centre[1] - 3  # each party stays on its side of the labels
+    img = Image.open(io.BytesIO(dict(R.render(view))[SHEET2]))
+    assert img.size[0] == layout["width"] > 1200 and len(dict(R.render(view))[SHEET2]) <= 400 * 1024
+    # the short sheets keep their width
+    short = GAME.view(new_game(2, 3), None)
+    assert R._sheet_layout(R._sheet_struct(short, 1))["width"] == 1200

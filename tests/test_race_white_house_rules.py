@@ -14,7 +14,7 @@ from engines.race_white_house.data import (ALL_CODES, BLOCKS, CAPS, CATEGORIES, 
                                            EV, FUNDS, ISSUE_BY_SLUG, ISSUES, LATINO_STATES, LEAN, NAMES, REGION,
                                            REGIONS, SHEET_OF, SHEETS, SPIN_BY_SLUG, SPINS, TO_WIN, TRACK_LEN,
                                            TRACK_SPACES, TRACKS, TV_MAX, C, F, L, M, U)
-from engines.race_white_house.game import OFF, Step, count, opponent, party_ev
+from engines.race_white_house.game import OFF, Place, Step, count, opponent, party_ev
 from engines.rng import Rng
 
 DATA = pathlib.Path("/work/shared/data/electoral_votes.csv")
@@ -663,3 +663,114 @@ def test_status_and_labels_read_well():
     assert label.startswith("Texas (34)")
     assert "WINS" in GAME.token_label(s, 0, ("place", "NH", "UNION"), str(TO_WIN["NH"]))
     assert NAMES["TX"] == "Texas"
+
+
+# ---- the rulebook's sheet scale (setting blocks) -------------------------------------
+
+def test_rulebook_scale_has_north_carolina_won_with_13_blocks_and_the_rest_in_proportion():
+    from engines.race_white_house.data import SCALES, blocks_rulebook
+    caps, to_win = SCALES["rulebook"]
+    assert to_win["NC"] == 13 and sum(caps["NC"]) == 25  # the rulebook's tally-sheet example
+    for code in CODES:
+        assert sum(caps[code]) == blocks_rulebook(EV[code]) == max(5, -(-5 * EV[code] // 3))
+        assert to_win[code] == sum(caps[code]) // 2 + 1
+        assert sum(caps[code]) >= BLOCKS[code]  # never smaller than the short sheets
+        lean = {"D": L, "R": C}.get(LEAN[code])
+        if lean is not None:
+            assert caps[code][lean] >= 2
+    assert to_win["CA"] == 47 and to_win["TX"] == 29 and to_win["WY"] == 3
+    assert SCALES["short"] == (CAPS, TO_WIN) and TO_WIN["NC"] == 6
+
+
+def test_rulebook_scale_is_played_and_shown():
+    s = fresh(blocks="rulebook")
+    assert GAME.options({}).blocks == "short"
+    v = GAME.view(s, None)
+    assert v["states"]["NC"]["to_win"] == 13
+    assert v["states"]["CA"]["blocks"]["LIBERAL"]["D"] == [27, 1]  # the pre-marked block
+    # a row bigger than one move's 9 votes fills over several `place` moves
+    give(s, 0, 30, where=["CA"])
+    assert max(a.n for a in GAME.legal_actions(s, 0) if isinstance(a, Place)) == 9
+    do(s, 0, "place CA LIBERAL 9")
+    do(s, 0, "place CA LIBERAL 9")
+    refused(s, 0, "place CA LIBERAL 9", "Only 8 empty blocks left in your LIBERAL row of California")
+    do(s, 0, "place CA LIBERAL 2")
+    assert s.fill["CA"][OFF["D"] + L] == 21 and s.owner["CA"] == ""
+    assert GAME.token_label(s, 0, ("place", "CA"), "LIBERAL") == "LIBERAL · you 21/27 · them 0"
+    assert GAME.token_label(s, 0, ("place",), "CA").endswith("you 21/47 · them 0")
+
+
+# ---- four players: the Presidents have the final word on the team's money -----------
+
+def test_a_vice_presidents_tv_buy_waits_for_the_presidents_approval():
+    s = fresh(4)
+    land(s, 3, SPACE["tv"])  # Democratic Vice-President (dave)
+    events = do(s, 3, "buy 10")
+    assert s.funds["D"] == FUNDS and s.steps[0].kind == "approve" and GAME.to_act(s) == [0]
+    assert "dave (Democrat Vice-President) proposes to buy 10 TV votes for $10,000,000" in text(events)
+    assert "alice (Democrat President) has the final word" in text(events)
+    assert [a.text() for a in GAME.legal_actions(s, 0)] == ["approve", "refuse"]
+    assert GAME.legal_actions(s, 3) == []
+    refused(s, 3, "buy 30", "not your turn")
+    refused(s, 0, "roll", "approve")  # the President must answer first
+    assert GAME.view(s, None)["choice"]["kind"] == "approve"
+    events = do(s, 0, "approve")
+    assert "alice approves" in text(events)
+    assert s.funds["D"] == FUNDS - 10_000_000 and s.spent[3] == 10_000_000
+    assert s.steps[0].kind == "place" and s.steps[0].pawn == 3 and s.steps[0].remaining == 10
+
+
+def test_a_refused_proposal_is_a_pass_and_spends_nothing():
+    s = fresh(4)
+    land(s, 1, ENTRIES["CONSERVATIVE"])  # Republican Vice-President (bob), a $10,000,000 campaign
+    do(s, 1, "enter")
+    assert s.steps[0].kind == "approve" and GAME.to_act(s) == [2]
+    events = do(s, 2, "refuse")
+    assert "carol refuses: the money stays in the team's purse" in text(events)
+    assert "bob stays on the board" in text(events)
+    assert s.funds["R"] == FUNDS and s.pawns[1].track is None and not any(st.kind == "enter" for st in s.steps)
+
+
+def test_who_spends_without_asking():
+    # a President spends alone; a free campaign costs nothing to ask about
+    s = fresh(4)
+    land(s, 0, SPACE["tv"])
+    do(s, 0, "buy 5")
+    assert s.funds["D"] == FUNDS - 5_000_000 and s.steps[0].kind == "place"
+    s = fresh(4)
+    land(s, 3, ENTRIES["UNION"])
+    do(s, 3, "enter")
+    assert s.pawns[3].track == "UNION"
+    # vp_spending=free: the Vice-President decides alone
+    s = fresh(4, vp_spending="free")
+    land(s, 3, SPACE["tv"])
+    do(s, 3, "buy 10")
+    assert s.funds["D"] == FUNDS - 10_000_000
+    # three players: one seat plays both Republicans, so there is nobody else to ask
+    s = fresh(3)
+    assert s.pawns[1].seat == s.pawns[2].seat == 2
+    land(s, 1, SPACE["tv"])
+    do(s, 2, "buy 10")
+    assert s.funds["R"] == FUNDS - 10_000_000 and s.steps[0].kind == "place"
+    # two players: nobody is a Vice-President
+    s = fresh(2)
+    land(s, 1, SPACE["tv"])
+    do(s, 1, "buy 10")
+    assert s.funds["R"] == FUNDS - 10_000_000
+
+
+def test_approve_and_refuse_out_of_turn_name_the_rule():
+    s = fresh(4)
+    assert "Only a President approves" in refused(s, GAME.to_act(s)[0], "approve")
+    assert "Only a President refuses" in refused(s, GAME.to_act(s)[0], "refuse")
+
+
+def test_the_ai_president_approves_what_it_would_spend_itself():
+    from engines.race_white_house.ai import _would_buy_tv
+    s = fresh(4)
+    land(s, 3, SPACE["tv"])
+    do(s, 3, "buy 10")
+    expected = "approve" if _would_buy_tv(s, "D") else "refuse"
+    assert GAME.ai_action(s, 0, Rng(1)).text() == expected
+    s.won["D"] = ["CA", "NY", "TX", "FL", "PA", "IL"]  # 206: within 100 of winning, TV is worth it
+    assert GAME.ai_action(s, 0, Rng(1)).text() == "approve"

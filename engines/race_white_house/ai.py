@@ -17,10 +17,11 @@ from functools import lru_cache
 
 from ..core import Action
 from ..rng import Rng
-from .data import (CAPS, CATEGORIES, ENTRY_COST, EV, ISSUE_BY_SLUG, LEAN, REGIONS, TO_ELECT, TO_WIN, TRACKS, TV_LOT,
+from .data import (CATEGORIES, ENTRY_COST, EV, ISSUE_BY_SLUG, LEAN, REGIONS, SCALES, TO_ELECT, TRACKS, TV_LOT,
                    TV_MAX, TV_PRICE)
-from .game import (_RALLY, _ADVANCE, _DEBATE, _DECLARE, _DONE, _ENTER, _HOME, _PASS, _REST, _ROLL, _TAKE, OFF, OTHER,
-                   RaceWhiteHouse, RWHState, Step, _buy, leads, on_sheet, party_ev, sheet_codes, step_codes)
+from .game import (_RALLY, _ADVANCE, _APPROVE, _DEBATE, _DECLARE, _DONE, _ENTER, _HOME, _PASS, _REFUSE, _REST, _ROLL,
+                   _TAKE, OFF, OTHER, Buy,
+                   RaceWhiteHouse, RWHState, Step, _buy, leads, on_sheet, party_ev, sheet_codes, sheet_scale, step_codes)
 
 LEAD_BONUS = 1.0      # early-game value of taking a category lead, in blocks of that state
 GAMMA = 1.5           # how sharply a race's chance turns with the blocks still needed
@@ -43,7 +44,8 @@ def _chance(a: int, b: int, my_room: int) -> float:
     return y / (x + y)
 
 
-CAP_TOTAL = {code: sum(cap) for code, cap in CAPS.items()}  # every block of a party in a state
+# every block of a party in a state, per scale
+CAP_TOTAL = {scale: {code: sum(cap) for code, cap in caps.items()} for scale, (caps, _tw) in SCALES.items()}
 
 
 def _lateness(state: RWHState) -> float:
@@ -70,17 +72,19 @@ def plan(state: RWHState, step: Step, party: str) -> list[tuple[str, int, int]]:
 
     tempo = TEMPO + TEMPO_LATE * late
     remaining = step.remaining
+    caps, to_win = sheet_scale(state)
+    cap_total = CAP_TOTAL[state.options.blocks]
 
     def best_in(code: str) -> tuple[float, int]:
         f = work[code]
-        cap = CAPS[code]
+        cap = caps[code]
         mine = f[o] + f[o + 1] + f[o + 2] + f[o + 3] + f[o + 4]
         theirs = f[t] + f[t + 1] + f[t + 2] + f[t + 3] + f[t + 4]
-        tw = TO_WIN[code]
+        tw = to_win[code]
         a, b = tw - mine, tw - theirs
         if a <= 0:
             return -1.0, -1
-        room = CAP_TOTAL[code]
+        room = cap_total[code]
         my_room = room - mine
         their_room = room - theirs
         bb = b if their_room >= b else 99
@@ -113,7 +117,7 @@ def plan(state: RWHState, step: Step, party: str) -> list[tuple[str, int, int]]:
     heap = [(-sc[0], index[c], c) for c, sc in scores.items()]
     heapq.heapify(heap)
     # states by the votes they still need, so "needs one more than is left" is a look-up
-    need = {c: TO_WIN[c] - (w[o] + w[o + 1] + w[o + 2] + w[o + 3] + w[o + 4]) for c, w in work.items()}
+    need = {c: to_win[c] - (w[o] + w[o + 1] + w[o + 2] + w[o + 3] + w[o + 4]) for c, w in work.items()}
     by_need: dict[int, set[str]] = {}
     for c, nd in need.items():
         by_need.setdefault(nd, set()).add(c)
@@ -156,15 +160,27 @@ def _issue_value(state: RWHState, p: int, pos: tuple) -> float:
     pawn = state.pawns[p]
     party = pawn.party
     total = 0.0
+    caps, to_win = sheet_scale(state)
     for cat, n in pos[2]:
         for code in sheet_codes(pawn.sheet):
             if state.owner[code] or not leads(state, code, party, cat):
                 continue
             f = state.fill[code]
-            r = min(n, CAPS[code][cat] - f[OFF[party] + cat])
+            r = min(n, caps[code][cat] - f[OFF[party] + cat])
             if r > 0:
-                total += r * (0.5 + EV[code] / TO_WIN[code] / 2)
+                total += r * (0.5 + EV[code] / to_win[code] / 2)
     return total - pos[3] * 1.6
+
+
+def _would_enter(state: RWHState, party: str, cost: int) -> bool:
+    """Pay to enter a campaign only while the money kept for late TV stays."""
+    return not cost or state.funds[party] >= cost + RESERVE * (1.0 - _lateness(state))
+
+
+def _would_buy_tv(state: RWHState, party: str) -> bool:
+    """TV late in the game, or once either party is within 100 electoral votes of winning."""
+    mine, theirs = party_ev(state, party), party_ev(state, OTHER[party])
+    return _lateness(state) >= TV_LATE or max(mine, theirs) >= TO_ELECT - 100
 
 
 def choose(game: RaceWhiteHouse, state: RWHState, seat: int, rng: Rng) -> Action:
@@ -200,13 +216,14 @@ def choose(game: RaceWhiteHouse, state: RWHState, seat: int, rng: Rng) -> Action
         va, vb = _issue_value(state, p, a), _issue_value(state, p, b)
         return _TAKE[a[0] if va >= vb else b[0]]
     if kind == "enter":
-        cost = ENTRY_COST[step.card]
-        if not cost or state.funds[party] >= cost + RESERVE * (1.0 - _lateness(state)):
-            return _ENTER
-        return _PASS
+        return _ENTER if _would_enter(state, party, ENTRY_COST[step.card]) else _PASS
+    if kind == "approve":  # as President: agree to what this AI would have spent itself
+        proposal = game.parse_action(step.card)
+        wanted = _would_buy_tv(state, party) if isinstance(proposal, Buy) else \
+            _would_enter(state, party, ENTRY_COST[state.steps[1].card])
+        return _APPROVE if wanted else _REFUSE
     if kind == "advance":
-        funds = state.funds[party]
-        options = [t for t in TRACKS if not ENTRY_COST[t] or funds >= ENTRY_COST[t] + RESERVE * (1.0 - _lateness(state))]
+        options = [t for t in TRACKS if _would_enter(state, party, ENTRY_COST[t])]
         # the campaign whose category this party leads in most states (ADD spaces pay on leads)
         def track_score(t: str) -> int:
             k = CATEGORIES.index(t)
@@ -215,6 +232,7 @@ def choose(game: RaceWhiteHouse, state: RWHState, seat: int, rng: Rng) -> Action
     if kind == "rally":
         region = REGIONS[step.card]
         o = OFF[party]
+        caps, to_win = sheet_scale(state)
 
         def rally_score(k: int) -> float:
             total = 0.0
@@ -222,20 +240,15 @@ def choose(game: RaceWhiteHouse, state: RWHState, seat: int, rng: Rng) -> Action
                 if state.owner[c] or not on_sheet(pawn, c):
                     continue
                 f = state.fill[c]
-                if CAPS[c][k] > f[o + k]:
-                    total += EV[c] / TO_WIN[c] * (1.5 if f[o + k] <= f[OFF[OTHER[party]] + k] else 1.0)
+                if caps[c][k] > f[o + k]:
+                    total += EV[c] / to_win[c] * (1.5 if f[o + k] <= f[OFF[OTHER[party]] + k] else 1.0)
             return total
         return _RALLY[CATEGORIES[max(range(5), key=rally_score)]]
     if kind == "debate":
         return _DEBATE
     if kind == "buy":
-        late = _lateness(state)
-        funds = state.funds[party]
-        lots = min(funds // TV_PRICE, TV_MAX // TV_LOT)
-        mine, theirs = party_ev(state, party), party_ev(state, OTHER[party])
-        if late >= TV_LATE or max(mine, theirs) >= TO_ELECT - 100:
-            return _buy(lots * TV_LOT) if lots else _PASS
-        return _PASS
+        lots = min(state.funds[party] // TV_PRICE, TV_MAX // TV_LOT)
+        return _buy(lots * TV_LOT) if lots and _would_buy_tv(state, party) else _PASS
     legal = game.legal_actions(state, seat)
     return legal[rng.below(len(legal))]
 

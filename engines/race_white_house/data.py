@@ -100,8 +100,16 @@ ALL_CODES: tuple[str, ...] = SHEET_CODES[0] + SHEET_CODES[1]
 
 
 def blocks_total(ev: int) -> int:
-    """Voting blocks per party in a state of `ev` electoral votes."""
+    """Voting blocks per party in a state of `ev` electoral votes (the short
+    evening's scale: about one block per two electoral votes)."""
     return max(5, 2 + (ev + 1) // 2)
+
+
+def blocks_rulebook(ev: int) -> int:
+    """Voting blocks per party on the rulebook's scale: its tally-sheet example
+    has North Carolina (15 electoral votes) won with 13 blocks, a majority of
+    25, so every state gets 5 blocks per 3 electoral votes (at least 5)."""
+    return max(5, -(-5 * ev // 3))
 
 
 def _apportion(total: int, weights: tuple[int, ...], floor: dict[int, int]) -> tuple[int, ...]:
@@ -124,23 +132,33 @@ def _apportion(total: int, weights: tuple[int, ...], floor: dict[int, int]) -> t
     return tuple(out)
 
 
-# CAPS[code]: voting blocks per category for EACH party (the two columns of a
-# tally sheet mirror each other). TO_WIN[code]: a majority of those blocks.
-CAPS: dict[str, tuple[int, int, int, int, int]] = {}
-for _code in CODES:
-    _w = WEIGHTS[_code]
-    _floor = {k: 1 for k, w in enumerate(_w) if w > 0}  # a block in every category the state has at all
-    _lean = (L if LEAN[_code] == "D" else C) if LEAN[_code] else None
-    if _lean is not None:
-        _floor[_lean] = 2  # the pre-marked block and one more
-    for _k in sorted(_floor, key=lambda k: (_w[k], -k)):  # too few blocks: drop the weakest categories' floors
-        if sum(_floor.values()) <= blocks_total(EV[_code]):
-            break
-        if _k != _lean:
-            del _floor[_k]
-    CAPS[_code] = _apportion(blocks_total(EV[_code]), WEIGHTS[_code], _floor)  # type: ignore[assignment]
+def _sheet(total_for) -> tuple[dict[str, tuple[int, int, int, int, int]], dict[str, int]]:
+    """Voting blocks per category for EACH party in every state (the two
+    columns of a tally sheet mirror each other), and the blocks to win (a
+    majority), for a scale given as blocks per state by electoral votes."""
+    caps: dict[str, tuple[int, int, int, int, int]] = {}
+    for code in CODES:
+        w = WEIGHTS[code]
+        floor = {k: 1 for k, x in enumerate(w) if x > 0}  # a block in every category the state has at all
+        lean = (L if LEAN[code] == "D" else C) if LEAN[code] else None
+        if lean is not None:
+            floor[lean] = 2  # the pre-marked block and one more
+        for k in sorted(floor, key=lambda k: (w[k], -k)):  # too few blocks: drop the weakest categories' floors
+            if sum(floor.values()) <= total_for(EV[code]):
+                break
+            if k != lean:
+                del floor[k]
+        caps[code] = _apportion(total_for(EV[code]), w, floor)  # type: ignore[assignment]
+    return caps, {c: sum(caps[c]) // 2 + 1 for c in CODES}
+
+
+# The two scales of the tally sheets (setting `blocks`): "short" (default) keeps a
+# game to an evening, "rulebook" is the printed sheets' scale.
+SCALES: dict[str, tuple[dict[str, tuple[int, int, int, int, int]], dict[str, int]]] = {
+    "short": _sheet(blocks_total), "rulebook": _sheet(blocks_rulebook)}
+# The short scale by name, for the tables and tests that describe the default.
+CAPS, TO_WIN = SCALES["short"]
 BLOCKS: dict[str, int] = {c: sum(CAPS[c]) for c in CODES}
-TO_WIN: dict[str, int] = {c: BLOCKS[c] // 2 + 1 for c in CODES}
 
 # The big seven of the strategy tips (and the AI's "feed the big states").
 BIG_SEVEN = ("CA", "TX", "NY", "FL", "PA", "IL", "OH")

@@ -25,13 +25,15 @@ from ..rng import Rng
 from .data import (ALL_CODES, CALIFORNIA_VOTES, CAPS, CATEGORIES, CAT_INDEX, CIRCUIT, CODES, CONVENTION_VOTES,
                    ENTRIES, ENTRY_COST, EV, FARM_VOTES, FUNDS, HOME_VOTES, ISSUE_BY_SLUG, ISSUES, LATINO_STATES,
                    LATINO_VOTES, LEAN, NAMES, PENALTY_VOTES, POSITION_BY_SLUG, RALLY_VOTES, REGION, REGIONS,
-                   SHEET_CODES, SHEET_OF, SHEETS, SPIN_BY_SLUG, SPINS, TO_ELECT, TO_WIN, TRACK_LEN, TRACK_SPACES,
+                   SCALES, SHEET_CODES, SHEET_OF, SHEETS, SPIN_BY_SLUG, SPINS, TO_ELECT, TRACK_LEN, TRACK_SPACES,
                    TRACKS, TV_LOT, TV_MAX, TV_PRICE, C, F, L, M)
 
 PARTY_NAME = {"D": "Democrat", "R": "Republican"}
 OTHER = {"D": "R", "R": "D"}
 OFF = {"D": 0, "R": 5}  # offset of a party's five categories in a state's fill list
 N_SPACES = len(CIRCUIT)
+# The most votes one `place` moves (the menus offer 1..MAX_COUNT): every category of the short
+# sheets holds at most this many; on the rulebook's sheets a bigger row takes several moves.
 MAX_COUNT = max(max(c) for c in CAPS.values())
 
 _ALIASES: dict[str, str] = {}
@@ -65,8 +67,17 @@ class RWHOptions(Options):
         "auto", description="'auto': a won state is declared and its electoral votes recorded at once; 'manual' "
                             "(the printed rule): you must `declare` it yourself before you give up the move, or "
                             "your opponent places 5 votes Anywhere for it when the next turn begins")
-    max_rounds: int = Field(60, ge=5, le=500, description="A stalled election ends after this many rounds; the party "
-                                                          "with more electoral votes wins (then more states)")
+    blocks: Literal["short", "rulebook"] = Field(
+        "short", description="Voting blocks on the tally sheets: 'short' about one per two electoral votes (North "
+                             "Carolina takes 6 to win; an evening's game), 'rulebook' the printed sheets' scale "
+                             "(North Carolina takes 13, the others in proportion; a game about twice as long)")
+    vp_spending: Literal["ask", "free"] = Field(
+        "ask", description="Four players: 'ask' (the rulebook's 'final decisions are made by the Presidents'): a "
+                           "Vice-President's spending from the team's purse (a paid campaign, TV) waits for their "
+                           "President to `approve` or `refuse` it; 'free': each candidate spends alone")
+    # 120: twice the longest of 1,000 AI games on either scale (31 rounds short, 59 on the rulebook's sheets)
+    max_rounds: int = Field(120, ge=5, le=500, description="A stalled election ends after this many rounds; the "
+                                                           "party with more electoral votes wins (then more states)")
 
 
 # Pawn and Step are plain dataclasses inside the pydantic state (which still
@@ -86,7 +97,7 @@ class Pawn:
 @dataclass(slots=True)
 class Step:
     """One thing the game waits for. kind: place | home | issue | rally | enter | advance | debate | buy |
-    declare."""
+    declare | approve."""
     kind: str
     pawn: int
     text: str = ""
@@ -97,7 +108,8 @@ class Step:
     optional: bool = False           # place: "up to" (may stop early)
     dice: int = 0                    # place: roll this many dice when the placement begins
     placed: list[list] = field(default_factory=list)  # place: [code, cat, n, closed(, batch of a `rest`)] for `undo`
-    card: str = ""                   # issue slug, track name
+    card: str = ""                   # issue slug, track name; approve: the proposed move's text
+    by: int = -1                     # approve: the Vice-President's pawn whose proposal waits
 
 
 class RWHState(BaseModel):
@@ -207,7 +219,18 @@ class Declare(Action):
     state: str
 
 
+class Approve(Action):
+    """President: let your Vice-President spend the team's money as proposed."""
+    verb = "approve"
+
+
+class Refuse(Action):
+    """President: keep the team's money; your Vice-President's proposal becomes a pass."""
+    verb = "refuse"
+
+
 _ROLL, _REST, _UNDO, _DONE, _ENTER, _DEBATE, _PASS = Roll(), Rest(), Undo(), Done(), Enter(), Debate(), Pass()
+_APPROVE, _REFUSE = Approve(), Refuse()
 _NOT_OVER = Result(finished=False, winners=[], scores=[], summary="")
 
 # PLACE[code][cat][m]: the frozen actions `place code CAT 1` .. `place code CAT m`
@@ -230,15 +253,18 @@ _RALLY = {c: Rally(category=c) for c in CATEGORIES}
 # category restriction, then state, then the party's five filled counts there as decimal digits (an
 # int is cheaper to build and hash than a tuple); legal_actions assembles its list from these.
 _CLOSED_LEVELS: tuple[tuple[Place, ...], ...] = ((),) * (MAX_COUNT + 1)
-_LEVELS_BY_CAT: dict[int, dict[str, dict[int, tuple]]] = {k: {c: {} for c in CODES} for k in range(-1, 5)}
-assert MAX_COUNT <= 9, "the digit key needs every count below 10"
+_LEVELS_BY_CAT: dict[str, dict[int, dict[str, dict[int, tuple]]]] = {
+    scale: {k: {c: {} for c in CODES} for k in range(-1, 5)} for scale in SCALES}
+assert max(max(c) for caps, _tw in SCALES.values() for c in caps.values()) < 100, "the key holds two digits a count"
 
 
-def _levels(code: str, cat: int, f0: int, f1: int, f2: int, f3: int, f4: int) -> tuple[tuple[Place, ...], ...]:
+def _levels(code: str, cat: int, scale: str, f0: int, f1: int, f2: int, f3: int,
+            f4: int) -> tuple[tuple[Place, ...], ...]:
     """Build the levels (the caller caches them in _LEVELS_BY_CAT)."""
     mine = (f0, f1, f2, f3, f4)
-    nd = TO_WIN[code] - sum(mine)
-    cap = CAPS[code]
+    caps, to_win = SCALES[scale]
+    nd = to_win[code] - sum(mine)
+    cap = caps[code]
     acts = PLACE[code]
     cats = (0, 1, 2, 3, 4) if cat < 0 else (cat,)
     rooms = [(k, cap[k] - mine[k]) for k in cats if cap[k] > mine[k]]
@@ -307,13 +333,18 @@ def count(state: RWHState, code: str, party: str) -> int:
     return sum(state.fill[code][o:o + 5])
 
 
+def sheet_scale(state: RWHState) -> tuple[dict[str, tuple[int, int, int, int, int]], dict[str, int]]:
+    """(blocks per category, blocks to win) of every state at this game's scale (setting `blocks`)."""
+    return SCALES[state.options.blocks]
+
+
 def room(state: RWHState, code: str, party: str, cat: int) -> int:
-    return CAPS[code][cat] - state.fill[code][OFF[party] + cat]
+    return sheet_scale(state)[0][code][cat] - state.fill[code][OFF[party] + cat]
 
 
 def need(state: RWHState, code: str, party: str) -> int:
     """Blocks `party` still needs to win `code`."""
-    return TO_WIN[code] - count(state, code, party)
+    return sheet_scale(state)[1][code] - count(state, code, party)
 
 
 def leads(state: RWHState, code: str, party: str, cat: int) -> bool:
@@ -345,10 +376,11 @@ def place_limit(state: RWHState, code: str, party: str, cat: int, remaining: int
         return 0
     f = state.fill[code]
     o = OFF[party]
-    r = CAPS[code][cat] - f[o + cat]
+    caps, to_win = SCALES[state.options.blocks]
+    r = caps[code][cat] - f[o + cat]
     if r <= 0:
         return 0
-    nd = TO_WIN[code] - (f[o] + f[o + 1] + f[o + 2] + f[o + 3] + f[o + 4])
+    nd = to_win[code] - (f[o] + f[o + 1] + f[o + 2] + f[o + 3] + f[o + 4])
     if nd < r:
         r = nd
     return remaining if remaining < r else r
@@ -368,11 +400,12 @@ def can_place(state: RWHState, step: Step) -> bool:
     o = OFF[party]
     cats = range(5) if step.cat < 0 else (step.cat,)
     owner, fill = state.owner, state.fill
+    caps = SCALES[state.options.blocks][0]
     for code in step_codes(state, step):
         if owner[code]:
             continue
         f = fill[code]
-        cap = CAPS[code]
+        cap = caps[code]
         for k in cats:
             if cap[k] > f[o + k]:
                 return True
@@ -388,7 +421,8 @@ class RaceWhiteHouse(Game[RWHState]):
     max_players = 4
     State = RWHState
     OptionsModel = RWHOptions
-    actions = (Home, Roll, Place, Rest, Undo, Done, Take, Rally, Enter, Advance, Debate, Buy, Pass, Declare)
+    actions = (Home, Roll, Place, Rest, Undo, Done, Take, Rally, Enter, Advance, Debate, Buy, Pass, Declare, Approve,
+               Refuse)
     summary = ("Race around the board for votes on tally sheets: five voter blocs, Issues and Spin Doctor cards, "
                "debates and TV, first party to 270. 2 or 4 players (teams).")
     rules_text = (
@@ -419,7 +453,9 @@ class RaceWhiteHouse(Game[RWHState]):
         "• $60,000,000 for the whole game (a team shares it), no income. Owing money you lack: you pay what is "
         "left and your opponent places 5 votes. No money: no CONSERVATIVE/LIBERAL campaign, no TV.\n"
         "• Four players: Presidents keep the Northeast+South sheet, Vice-Presidents the Midwest+West sheet; votes "
-        "aimed off your sheet are not placed; \"your opponent\" is the other party's player on your sheet.\n"
+        "aimed off your sheet are not placed; \"your opponent\" is the other party's player on your sheet. "
+        "The Presidents have the final word: a Vice-President's spending (a paid campaign, TV) waits for their "
+        "President's `approve` or `refuse` (setting `vp_spending=free` lets each spend alone).\n"
         "• Setting `declare=manual`: `declare` each state you win before giving up the move, or your opponent places "
         "5 votes for it when the next turn begins. `max_rounds` ends a stalled race (more electoral votes wins)."
     )
@@ -545,6 +581,8 @@ class RaceWhiteHouse(Game[RWHState]):
             out = [_buy(TV_LOT * k) for k in range(1, lots + 1)] + [_PASS]
         elif kind == "declare":
             out = [_DONE]
+        elif kind == "approve":
+            out = [_APPROVE, _REFUSE]
         else:  # pragma: no cover - every kind is listed above
             out = []
         self._declares(state, p, out)
@@ -565,17 +603,18 @@ class RaceWhiteHouse(Game[RWHState]):
             owner, fill, cat = state.owner, state.fill, step.cat
             segs, dirty = _menu(step)
             if not segs or dirty:
-                by_code = _LEVELS_BY_CAT[cat]
+                scale = state.options.blocks
+                by_code = _LEVELS_BY_CAT[scale][cat]
                 for code in (dirty if segs else step_codes(state, step)):
                     if owner[code]:
                         segs[code] = _CLOSED_LEVELS
                         continue
                     f = fill[code]
-                    digits = f[o] * 10000 + f[o + 1] * 1000 + f[o + 2] * 100 + f[o + 3] * 10 + f[o + 4]
+                    digits = f[o] * 100000000 + f[o + 1] * 1000000 + f[o + 2] * 10000 + f[o + 3] * 100 + f[o + 4]
                     table = by_code[code]
                     seg = table.get(digits)
                     if seg is None:
-                        seg = table[digits] = _levels(code, cat, f[o], f[o + 1], f[o + 2], f[o + 3], f[o + 4])
+                        seg = table[digits] = _levels(code, cat, scale, f[o], f[o + 1], f[o + 2], f[o + 3], f[o + 4])
                     segs[code] = seg
                 dirty.clear()
             m = rem if rem < MAX_COUNT else MAX_COUNT
@@ -622,6 +661,8 @@ class RaceWhiteHouse(Game[RWHState]):
             "buy": "First decide how many TV votes to `buy`, or `pass`.",
             "declare": "Declare your won states or say `done`.",
             "rally": "Choose the category of your rally first: `rally <category>`.",
+            "approve": "First `approve` or `refuse` your Vice-President's spending: the President has the final "
+                       "word on the team's money.",
         }.get(kind, "That move does not fit now.")
 
     # ---- home states ---------------------------------------------------
@@ -883,14 +924,15 @@ class RaceWhiteHouse(Game[RWHState]):
         closed = []
         o = OFF[party]
         owner, fill = state.owner, state.fill
+        caps, to_win = SCALES[state.options.blocks]
         for code, cat, n in targets:
             if owner[code]:
                 continue
             f = fill[code]
-            k = CAPS[code][cat] - f[o + cat]
+            k = caps[code][cat] - f[o + cat]
             if k <= 0:
                 continue
-            nd = TO_WIN[code] - (f[o] + f[o + 1] + f[o + 2] + f[o + 3] + f[o + 4])
+            nd = to_win[code] - (f[o] + f[o + 1] + f[o + 2] + f[o + 3] + f[o + 4])
             if nd < k:
                 k = nd
             if n < k:
@@ -1015,7 +1057,8 @@ class RaceWhiteHouse(Game[RWHState]):
                             "go there.")
         f = state.fill[code]
         o = OFF[party]
-        r = CAPS[code][cat] - f[o + cat]
+        caps, to_win = SCALES[state.options.blocks]
+        r = caps[code][cat] - f[o + cat]
         if r <= 0:
             raise RuleError(f"Your {CATEGORIES[cat]} blocks in {NAMES[code]} are full.")
         if n > remaining:
@@ -1023,7 +1066,7 @@ class RaceWhiteHouse(Game[RWHState]):
         if n > r:
             raise RuleError(f"Only {_plural(r, 'empty block')} left in your {CATEGORIES[cat]} row of {NAMES[code]}.")
         mine = f[o] + f[o + 1] + f[o + 2] + f[o + 3] + f[o + 4]
-        tw = TO_WIN[code]
+        tw = to_win[code]
         nd = tw - mine
         if n > nd:
             raise RuleError(f"{_plural(nd, 'more vote')} win{'s' if nd == 1 else ''} {NAMES[code]}, and a won state "
@@ -1175,13 +1218,15 @@ class RaceWhiteHouse(Game[RWHState]):
         self._continue(state, events)
         return events
 
-    def _enter(self, state: RWHState, p: int, step: Step, action: Enter) -> list[Event]:
+    def _enter(self, state: RWHState, p: int, step: Step, action: Enter, approved: bool = False) -> list[Event]:
         track = step.card
         pawn = state.pawns[p]
         cost = ENTRY_COST[track]
         if cost and state.funds[pawn.party] < cost:
             raise RuleError(f"Entering the {track} campaign costs {_money(cost)}; your party has "
                             f"{_money(state.funds[pawn.party])}.")
+        if cost and not approved and self._president_decides(state, p):
+            return self._ask_president(state, p, action, f"enter the {track} campaign for {_money(cost)}")
         events: list[Event] = []
         state.steps.pop(0)
         if cost:
@@ -1223,7 +1268,7 @@ class RaceWhiteHouse(Game[RWHState]):
         self._continue(state, events)
         return events
 
-    def _buy_votes(self, state: RWHState, p: int, step: Step, action: Buy) -> list[Event]:
+    def _buy_votes(self, state: RWHState, p: int, step: Step, action: Buy, approved: bool = False) -> list[Event]:
         votes = action.votes
         pawn = state.pawns[p]
         funds = state.funds[pawn.party]
@@ -1234,6 +1279,8 @@ class RaceWhiteHouse(Game[RWHState]):
         price = votes // TV_LOT * TV_PRICE
         if price > funds:
             raise RuleError(f"{votes} TV votes cost {_money(price)}; your party has {_money(funds)}.")
+        if not approved and self._president_decides(state, p):
+            return self._ask_president(state, p, action, f"buy {votes} TV votes for {_money(price)}")
         events: list[Event] = []
         state.steps.pop(0)
         state.funds[pawn.party] = funds - price
@@ -1243,6 +1290,42 @@ class RaceWhiteHouse(Game[RWHState]):
         self._push_place(state, p, votes, -1, None, f"TV: {votes} votes anywhere", front=True)
         self._continue(state, events)
         return events
+
+    # ---- the President's final word (four players, vp_spending=ask) -----
+    def _president_of(self, state: RWHState, p: int) -> int:
+        party = state.pawns[p].party
+        return next(i for i, q in enumerate(state.pawns) if q.party == party and q.role == "P")
+
+    def _president_decides(self, state: RWHState, p: int) -> bool:
+        """Does spending by pawn p wait for its President? Only a Vice-President played by someone else
+        than their President (with three players one seat plays both Republicans)."""
+        pawn = state.pawns[p]
+        return (pawn.role == "VP" and state.options.vp_spending == "ask"
+                and state.pawns[self._president_of(state, p)].seat != pawn.seat)
+
+    def _ask_president(self, state: RWHState, p: int, action: Action, what: str) -> list[Event]:
+        president = self._president_of(state, p)
+        text = (f"{self._pname(state, p)} proposes to {what} from the team's purse "
+                f"({_money(state.funds[state.pawns[p].party])}); the President decides: `approve` or `refuse`.")
+        state.steps.insert(0, Step(kind="approve", pawn=president, text=text, card=action.text(), by=p))
+        return [Event(f"{self._pname(state, p)} proposes to {what}; {self._pname(state, president)} has the final "
+                      "word: `approve` or `refuse`.")]
+
+    def _approve(self, state: RWHState, p: int, step: Step, action: Approve) -> list[Event]:
+        state.steps.pop(0)
+        vp = step.by
+        proposal = self.parse_action(step.card)
+        events = [Event(f"{self._short(state, p)} approves.")]
+        if isinstance(proposal, Enter):
+            events += self._enter(state, vp, state.steps[0], proposal, approved=True)
+        else:
+            events += self._buy_votes(state, vp, state.steps[0], proposal, approved=True)  # type: ignore[arg-type]
+        return events
+
+    def _refuse(self, state: RWHState, p: int, step: Step, action: Refuse) -> list[Event]:
+        state.steps.pop(0)
+        events = [Event(f"{self._short(state, p)} refuses: the money stays in the team's purse.")]
+        return events + self._pass(state, step.by, state.steps[0], _PASS)
 
     def _pass(self, state: RWHState, p: int, step: Step, action: Pass) -> list[Event]:
         events: list[Event] = []
@@ -1337,12 +1420,13 @@ class RaceWhiteHouse(Game[RWHState]):
                               "funds": state.funds[party], "states": len(state.won[party])}
         undeclared = {u[0] for u in state.undeclared}
         states = {}
+        caps, to_win = sheet_scale(state)
         for code in CODES:
             f = state.fill[code]
-            cap = CAPS[code]
+            cap = caps[code]
             states[code] = {
                 "name": NAMES[code], "ev": EV[code], "region": REGION[code], "lean": LEAN[code] or None,
-                "to_win": TO_WIN[code],
+                "to_win": to_win[code],
                 "blocks": {CATEGORIES[k]: {"D": [cap[k], f[k]], "R": [cap[k], f[5 + k]]} for k in range(5)},
                 "won": state.owner[code] or None, "declared": bool(state.owner[code]) and code not in undeclared,
                 "count": {"D": sum(f[0:5]), "R": sum(f[5:10])},
@@ -1431,24 +1515,26 @@ class RaceWhiteHouse(Game[RWHState]):
                     "undo": "undo the last move", "done": "done", "take": "take a position",
                     "enter": "enter the campaign", "advance": "advance to a campaign", "debate": "debate",
                     "buy": "buy TV votes", "pass": "pass", "rally": "rally a voter category", "declare": "declare a won state",
-                    "home": "choose Home State"}.get(token, token)
+                    "home": "choose Home State", "approve": "approve the spending",
+                    "refuse": "refuse: keep the money"}.get(token, token)
         verb = prefix[0]
         pawn_party = next((q.party for q in state.pawns if q.seat == seat), "D")
+        caps, to_win = sheet_scale(state)
         if verb in ("place", "home", "declare") and len(prefix) == 1 and token in EV:
             me, them = count(state, token, pawn_party), count(state, token, OTHER[pawn_party])
-            return f"{NAMES[token]} ({EV[token]}) · you {me}/{TO_WIN[token]} · them {them}"
+            return f"{NAMES[token]} ({EV[token]}) · you {me}/{to_win[token]} · them {them}"
         if verb == "place" and len(prefix) == 2 and token in CATEGORIES:
             code = prefix[1]
             if code in EV:
                 k = CAT_INDEX[token]
                 f = state.fill[code]
                 mine, theirs = f[OFF[pawn_party] + k], f[OFF[OTHER[pawn_party]] + k]
-                return f"{token} · you {mine}/{CAPS[code][k]} · them {theirs}"
+                return f"{token} · you {mine}/{caps[code][k]} · them {theirs}"
         if verb == "place" and len(prefix) == 3 and token.isdigit():
             code = prefix[1]
             if code in EV:
                 after = count(state, code, pawn_party) + int(token)
-                return f"{token} → {after}/{TO_WIN[code]}" + (" WINS" if after >= TO_WIN[code] else "")
+                return f"{token} → {after}/{to_win[code]}" + (" WINS" if after >= to_win[code] else "")
         if verb == "take" and token in POSITION_BY_SLUG:
             _slug, pos = POSITION_BY_SLUG[token]
             return self._pos_text(pos)
@@ -1456,7 +1542,7 @@ class RaceWhiteHouse(Game[RWHState]):
             k = CAT_INDEX[token]
             o = OFF[pawn_party]
             reach = sum(1 for c in REGIONS[state.steps[0].card]
-                        if not state.owner[c] and CAPS[c][k] > state.fill[c][o + k])
+                        if not state.owner[c] and caps[c][k] > state.fill[c][o + k])
             return f"{token} · {reach} state{'s' if reach != 1 else ''} with room"
         if verb == "buy" and token.isdigit():
             return f"{token} votes for {_money(int(token) // TV_LOT * TV_PRICE)}"
@@ -1498,6 +1584,8 @@ class RaceWhiteHouse(Game[RWHState]):
         Declare: (None, None, _declare),
         Home: (("home",), None, _home),
         Advance: (("advance",), None, _advance),
+        Approve: (("approve",), "Only a President approves, when their Vice-President proposes to spend.", _approve),
+        Refuse: (("approve",), "Only a President refuses, when their Vice-President proposes to spend.", _refuse),
         Debate: (("debate",), "You can only debate when you land on a DEBATE space.", _debate),
     }
 
