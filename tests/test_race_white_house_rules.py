@@ -731,32 +731,19 @@ def test_a_refused_proposal_is_a_pass_and_spends_nothing():
     assert s.funds["R"] == FUNDS and s.pawns[1].track is None and not any(st.kind == "enter" for st in s.steps)
 
 
-def test_who_spends_without_asking():
-    # a President spends alone; a free campaign costs nothing to ask about
-    s = fresh(4)
-    land(s, 0, SPACE["tv"])
-    do(s, 0, "buy 5")
-    assert s.funds["D"] == FUNDS - 5_000_000 and s.steps[0].kind == "place"
-    s = fresh(4)
-    land(s, 3, ENTRIES["UNION"])
-    do(s, 3, "enter")
-    assert s.pawns[3].track == "UNION"
-    # vp_spending=free: the Vice-President decides alone
-    s = fresh(4, vp_spending="free")
-    land(s, 3, SPACE["tv"])
-    do(s, 3, "buy 10")
-    assert s.funds["D"] == FUNDS - 10_000_000
-    # three players: one seat plays both Republicans, so there is nobody else to ask
-    s = fresh(3)
-    assert s.pawns[1].seat == s.pawns[2].seat == 2
-    land(s, 1, SPACE["tv"])
-    do(s, 2, "buy 10")
-    assert s.funds["R"] == FUNDS - 10_000_000 and s.steps[0].kind == "place"
-    # two players: nobody is a Vice-President
-    s = fresh(2)
-    land(s, 1, SPACE["tv"])
-    do(s, 1, "buy 10")
-    assert s.funds["R"] == FUNDS - 10_000_000
+@pytest.mark.parametrize("n,opts,pawn,seat,space,move,party,cost", [
+    (4, {}, 0, 0, "tv", "buy 5", "D", 5_000_000),  # a President spends alone
+    (4, {}, 3, 3, "UNION", "enter", "D", 0),  # a free campaign needs nobody's yes
+    (4, {"vp_spending": "free"}, 3, 3, "tv", "buy 10", "D", 10_000_000),  # the setting lets a VP decide alone
+    (3, {}, 1, 2, "tv", "buy 10", "R", 10_000_000),  # three players: seat 2 plays both Republicans
+    (2, {}, 1, 1, "tv", "buy 10", "R", 10_000_000),  # two players: nobody is a Vice-President
+])
+def test_who_spends_without_asking(n, opts, pawn, seat, space, move, party, cost):
+    s = fresh(n, **opts)
+    assert s.pawns[pawn].seat == seat
+    land(s, pawn, SPACE[space] if space == "tv" else ENTRIES[space])
+    do(s, seat, move)
+    assert s.funds[party] == FUNDS - cost and not any(st.kind == "approve" for st in s.steps)
 
 
 def test_approve_and_refuse_out_of_turn_name_the_rule():

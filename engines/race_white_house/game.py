@@ -70,7 +70,7 @@ class RWHOptions(Options):
     blocks: Literal["short", "rulebook"] = Field(
         "short", description="Voting blocks on the tally sheets: 'short' about one per two electoral votes (North "
                              "Carolina takes 6 to win; an evening's game), 'rulebook' the printed sheets' scale "
-                             "(North Carolina takes 13, the others in proportion; a game about twice as long)")
+                             "(North Carolina takes 13, the others in proportion; a game almost three times as long)")
     vp_spending: Literal["ask", "free"] = Field(
         "ask", description="Four players: 'ask' (the rulebook's 'final decisions are made by the Presidents'): a "
                            "Vice-President's spending from the team's purse (a paid campaign, TV) waits for their "
