@@ -20,8 +20,8 @@ from ..rng import Rng
 from .data import (CATEGORIES, ENTRY_COST, EV, ISSUE_BY_SLUG, LEAN, REGIONS, SCALES, TO_ELECT, TRACKS, TV_LOT,
                    TV_MAX, TV_PRICE)
 from .game import (_RALLY, _ADVANCE, _APPROVE, _DEBATE, _DECLARE, _DONE, _ENTER, _HOME, _PASS, _REFUSE, _REST, _ROLL,
-                   _TAKE, OFF, OTHER, Buy,
-                   RaceWhiteHouse, RWHState, Step, _buy, leads, on_sheet, party_ev, sheet_codes, sheet_scale, step_codes)
+                   _TAKE, OFF, OTHER, Buy, RaceWhiteHouse, RWHState, Step, _buy, leads, on_sheet, party_ev,
+                   sheet_codes, sheet_scale, step_codes)
 
 LEAD_BONUS = 1.0      # early-game value of taking a category lead, in blocks of that state
 GAMMA = 1.5           # how sharply a race's chance turns with the blocks still needed
