@@ -457,7 +457,9 @@ class RaceWhiteHouse(Game[RWHState]):
         "The Presidents have the final word: a Vice-President's spending (a paid campaign, TV) waits for their "
         "President's `approve` or `refuse` (setting `vp_spending=free` lets each spend alone).\n"
         "• Setting `declare=manual`: `declare` each state you win before giving up the move, or your opponent places "
-        "5 votes for it when the next turn begins. `max_rounds` ends a stalled race (more electoral votes wins)."
+        "5 votes for it when the next turn begins. `blocks=rulebook`: the printed sheets' scale (North Carolina "
+        "takes 13 blocks to win instead of 6; a much longer race). `max_rounds` ends a stalled race (more "
+        "electoral votes wins)."
     )
 
     # ---- setup ---------------------------------------------------------
