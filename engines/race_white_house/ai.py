@@ -48,10 +48,15 @@ def _chance(a: int, b: int, my_room: int) -> float:
 CAP_TOTAL = {scale: {code: sum(cap) for code, cap in caps.items()} for scale, (caps, _tw) in SCALES.items()}
 
 
+# How much longer a race runs on each sheet scale (median rounds of AI games: 14 short, 39.5 on the
+# rulebook's sheets), so "late in the game" comes at the same point of the race.
+ROUNDS_SCALE = {"short": 1.0, "rulebook": 2.8}
+
+
 def _lateness(state: RWHState) -> float:
     """0 early in the game .. 1 late (by the electoral votes already decided)."""
     decided = party_ev(state, "D") + party_ev(state, "R")
-    return min(1.0, decided / 300 + state.round / 40)
+    return min(1.0, decided / 300 + state.round / (40 * ROUNDS_SCALE[state.options.blocks]))
 
 
 def plan(state: RWHState, step: Step, party: str) -> list[tuple[str, int, int]]:
