@@ -391,6 +391,10 @@ def draw_recount_step(view: dict, k: int) -> Image.Image:
                      max_lines=2)
     if len(step["moves"]) > 8:
         y = _wrapped(img, PANEL_X + 14, y + 2, f"… and {len(step['moves']) - 8} more cards", 16, max_lines=1)
+    waiting = step.get("aside_waiting") or []
+    if waiting:
+        y = _wrapped(img, PANEL_X + 14, y + 4, f"{', '.join(waiting)} stay beside the map: set-aside cards can "
+                     "be claimed from step 2 on.", 16, max_lines=3)
     if step["winner"] is not None:
         y = _wrapped(img, PANEL_X + 14, y + 10, f"{names[step['winner']]} reaches {step['electors'][step['winner']]} "
                      "electors and is President.", 20, bold=True, max_lines=3)

@@ -554,6 +554,7 @@ def test_set_aside_cards_wait_for_the_second_recount_step_by_default():
     one, two = state.recount
     assert one["leaving"] == [2] and [m["state"] for m in one["moves"]] == ["CO"]
     assert one["holders"]["PA"] is None and one["electors"] == [46, 64, None]
+    assert one["aside_waiting"] == ["NC", "PA"] and two["aside_waiting"] == []  # the image says so too
     assert "second recount step" in events[-2].text and "Pennsylvania" in events[-2].text
     assert two["leaving"] == [0] and two["winner"] == 1 and two["electors"][1] == 110
     assert two["holders"]["PA"] is None  # Bob has no points there
@@ -566,6 +567,7 @@ def test_set_aside_cards_from_the_first_recount_step_with_recount_aside_first():
     final(state)
     one, two = state.recount
     assert {m["state"]: m["to"] for m in one["moves"]} == {"CO": 1, "PA": 0}
+    assert one["aside_waiting"] == []
     assert one["electors"] == [66, 64, None]
     assert two["leaving"] == [1] and two["winner"] == 0 and two["electors"][0] == 92
     assert state.winner == 0 and "92" in state.outcome

@@ -335,7 +335,7 @@ class USPresident(Game[USPState]):
             # lets them do so at the first step.
             aside_open = step_no > 1 or state.options.recount_aside == "first"
             previously_aside = [c for c in CODES if state.holder[c] is None] if aside_open else []
-            waiting_aside = [NAMES[c] for c in CODES if state.holder[c] is None] if not aside_open else []
+            waiting_aside = [c for c in CODES if state.holder[c] is None] if not aside_open else []
             for code in CODES:
                 if state.holder[code] in leaving:
                     frm = state.holder[code]
@@ -351,11 +351,12 @@ class USPresident(Game[USPState]):
                     moves.append({"state": code, "from": None, "to": to, "why": why})
                     lines.append(f"{NAMES[code]}: from beside the map → {names[to]}.")
             if waiting_aside and active:
-                lines.append(f"Beside the map ({', '.join(waiting_aside)}): these cards can only be claimed "
-                             "from the second recount step on.")
+                lines.append(f"Beside the map ({', '.join(NAMES[c] for c in waiting_aside)}): these cards can "
+                             "only be claimed from the second recount step on.")
             el = electors(state, active) if active else [0] * n
             step: dict = {
                 "step": step_no, "leaving": leaving, "leaving_electors": low, "moves": moves,
+                "aside_waiting": waiting_aside if active else [],
                 "active": list(active), "holders": dict(state.holder),
                 "electors": [el[s] if s in active else None for s in range(n)],
                 "florida_counts": florida_counts(state, active) if active else False,
