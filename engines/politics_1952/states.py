@@ -55,11 +55,12 @@ STATES: tuple[tuple[str, str, int, int], ...] = (
     ("MA", "Massachusetts", 16, 4),
     ("NJ", "New Jersey", 16, 4),
     ("MI", "Michigan", 20, 4),
-    # group 5: the big three outside the rulebook's group 6 (3 states, 88 votes)
+    # group 5: the big three outside group 6 (3 states, 88 votes); the rulebook does not place California
+    # or Pennsylvania, so putting them below Ohio and Illinois is our choice (docs/games/politics-1952.md)
     ("TX", "Texas", 24, 5),
     ("CA", "California", 32, 5),
     ("PA", "Pennsylvania", 32, 5),
-    # group 6: as in the rulebook (3 states, 97 votes)
+    # group 6: the three states the rulebook's example names in group 6 (3 states, 97 votes)
     ("OH", "Ohio", 25, 6),
     ("IL", "Illinois", 27, 6),
     ("NY", "New York", 45, 6),
