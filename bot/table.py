@@ -125,9 +125,10 @@ class Table:
             seat in game.to_act(state) and game.legal_actions(state, seat)))
         line = self.waiting_line(record, game, state, seat, mine)
         now = self.service.clock()
-        if answered or line != self.shown_wait or (not mine and now - self.shown_wait_at >= COUNTDOWN_EVERY):
+        gist = re.sub(r"\d+ s\b", "", line)  # the countdown alone is no news
+        if answered or gist != self.shown_wait or (not mine and now - self.shown_wait_at >= COUNTDOWN_EVERY):
             self.say(line)
-            self.shown_wait, self.shown_wait_at = line, now
+            self.shown_wait, self.shown_wait_at = gist, now
         return mine
 
     def waiting_line(self, record: dict, game, state, seat: int | None, mine: bool) -> str:
