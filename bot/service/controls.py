@@ -128,11 +128,15 @@ class Controls:
         base = f"{channel_id}:{acted}:"
         path = " ".join(prefix)
         def label(tokens: tuple[str, ...]) -> str:
-            """A choice that makes a move names the whole move; one that leads on names its step."""
+            """A choice that makes a move names the whole move; one that leads on names its step.
+            Where the engine has no description beyond the move's words, its step label
+            ("✅ done" for `judge yes`) says more."""
             ends = tokens in actions and not any(len(t) > len(tokens) and t[:len(tokens)] == tokens for t in legal)
-            if ends or tokens == prefix:
-                return game.describe_action(state, seat, actions[tokens])
-            return game.token_label(state, seat, prefix, tokens[-1])
+            step = game.token_label(state, seat, prefix, tokens[-1]) if tokens != prefix else tokens[-1]
+            if not (ends or tokens == prefix):
+                return step
+            move = game.describe_action(state, seat, actions[tokens])
+            return step if move == actions[tokens].text() and step != tokens[-1] else move
 
         if nexts:
             labelled = [(_clip(label(prefix + (tok,)), 80), tok) for tok in nexts]
