@@ -75,7 +75,7 @@ class Table:
             tag = "#game" if to == "channel" else "(only you)"
             self.say(f"\n{tag} {plain_text(spell_countdowns(entry['text'], self.service.clock()), self.styled)}")
             if entry.get("board"):
-                self.say(entry["board"])  # the text board: plain text already
+                self.say(second_person(entry["board"]))  # the text board: plain text already
             for path in entry.get("files", []):
                 self.say(f"   image: {path}")
 
@@ -342,6 +342,11 @@ def plain_text(text: str, styled: bool = False) -> str:
     text = BOLD.sub("\x1b[1m\\1\x1b[0m" if styled else r"\1", text)
     for pattern, repl in MARKUP:
         text = pattern.sub(repl, text)
+    return second_person(text)
+
+
+def second_person(text: str) -> str:
+    """Sentences about the player named "you", put in the second person."""
     text = re.sub(r"\b([Yy]ou)'s\b", lambda m: "Your" if m.group(1) == "You" else "your", text)
     text = re.sub(r"\b([Yy]ou), you\b", r"\1", text)
     text = YOU_VERB.sub(_verb_for_you, text)

@@ -80,6 +80,13 @@ async def test_the_terminal_gets_plain_text_in_the_second_person(tmp_path):
     assert "You throw" in text
 
 
+async def test_status_shows_the_text_board_in_the_second_person(tmp_path):
+    _code, text = await table(tmp_path, "race-white-house", "status\nquit\n", seed=2)
+    board = text[text.index("> "):]
+    assert "Tally sheets" in board and "Democrats: 0 EV" in board
+    assert "you chooses" not in board.lower() and "You choose" in board
+
+
 @pytest.mark.parametrize("line, expected", [
     ("**Game over.** you has 3 votes", "Game over. You have 3 votes"),
     ("🃏 you draws a Wildcard", "🃏 You draw a Wildcard"),
