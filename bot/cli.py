@@ -118,6 +118,7 @@ def _run(game: str | None) -> int:
 
 def _play(args) -> int:
     from engines import RuleError, all_games, get_game
+
     from .registry import InputError
     from .service import check_settings
     from .table import resume_hint, run_table

@@ -42,11 +42,10 @@ When a menu item opens a text box, the next line you type is your answer."""
 
 
 class Table:
-    def __init__(self, runner: TranscriptRunner, out_dir: str, db_path: str, source, write, styled: bool) -> None:
+    def __init__(self, runner: TranscriptRunner, source, write, styled: bool) -> None:
         self.runner = runner
         self.service = runner.service
         self.ctx = Ctx(runner.user(ME), CHANNEL, GUILD)
-        self.out_dir, self.db_path = out_dir, db_path
         self.source = source
         self.write = write
         self.styled = styled
@@ -392,9 +391,12 @@ async def run_table(game_id: str | None, bots: int, seed: int | None, out_dir: s
     os.makedirs(out_dir, exist_ok=True)
     clock = clock or time.time
     runner = await TranscriptRunner.create(db_path, render=True, image_dir=out_dir, clock=clock)
-    source = TerminalInput(fd) if fd is not None else ScriptInput(stdin, clock)
+    try:
+        source = TerminalInput(fd) if fd is not None else ScriptInput(stdin, clock)
+    except OSError:  # a regular file can't be watched by the event loop: read it as a script
+        source = ScriptInput(stdin, clock)
     styled = bool(getattr(stdout, "isatty", lambda: False)()) and not os.environ.get("NO_COLOR")
-    table = Table(runner, out_dir, db_path, source, write, styled)
+    table = Table(runner, source, write, styled)
     try:
         runner.image_count = last_image_number(out_dir)
         saved = await runner.service._load_raw(CHANNEL)  # (status, title, game id)
