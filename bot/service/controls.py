@@ -132,7 +132,7 @@ class Controls:
             Where the engine has no description beyond the move's words, its step label
             ("✅ done" for `judge yes`) says more."""
             ends = tokens in actions and not any(len(t) > len(tokens) and t[:len(tokens)] == tokens for t in legal)
-            step = game.token_label(state, seat, prefix, tokens[-1]) if tokens != prefix else tokens[-1]
+            step = game.token_label(state, seat, tokens[:-1], tokens[-1])
             if not (ends or tokens == prefix):
                 return step
             move = game.describe_action(state, seat, actions[tokens])
