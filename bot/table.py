@@ -446,7 +446,8 @@ async def run_table(game_id: str | None, bots: int, seed: int | None, out_dir: s
             if settings:
                 opts += f' settings:"{settings}"'
             table.show(await runner.run_line(f"{ME}: /politics new game:{game.id} bots:{bots}{opts}"))
-            await table.perform(await runner.service.tick())
+            if await runner.service._load_raw(CHANNEL) is None:
+                return 2  # the answer above said why (a bad setting)
             table.show(await runner.run_line(f"{ME}: /politics start"))
         await table.perform(await runner.service.tick())
         if (await runner.service._load_raw(CHANNEL) or ("",))[0] not in ("playing", "finished"):

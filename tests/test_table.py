@@ -252,6 +252,12 @@ def test_bad_settings_exit_non_zero_naming_the_key_and_the_valid_ones(capsys):
     assert "'bogus'" in err and "question_seconds" in err and "timeout" in err
 
 
+async def test_bad_settings_for_a_game_chosen_at_the_prompt(tmp_path):
+    code, text = await table(tmp_path, None, "politics-trivia\n", settings="bogus=1")
+    assert code == 2 and "no setting 'bogus'" in text and "question_seconds" in text
+    assert "There is no game in this channel" not in text
+
+
 # ---- the real terminal -------------------------------------------------------------------
 
 def own_terminal() -> None:
