@@ -113,11 +113,8 @@ class Table:
             return True  # the next line answers the text box; the menu can wait
         labels = [f"[{i + 1}] {label}" for i, (label, _, _) in enumerate(self.menu)]
         if labels and (answered or labels != self.shown_menu):
-            if sum(len(x) + 2 for x in labels) <= 100:
-                self.say("   " + "  ".join(labels))
-            else:  # a long menu reads better as a list
-                for item in labels:
-                    self.say("   " + item)
+            for line in menu_lines(labels):
+                self.say(line)
         self.shown_menu = labels
         # yours: a move while the game waits for you, or a text box open to anyone (a charades guess)
         mine = seat is not None and bool(game.text_prompts(state, seat) or (
@@ -227,6 +224,18 @@ class Table:
                 return 0
             await self.perform(await self.service.tick())
             mine = await self.refresh(answered=answered)
+
+
+def menu_lines(labels: list[str], width: int = 100) -> list[str]:
+    """A short menu on one line; a long one as a list, in columns (top to bottom) when it
+    is long enough to scroll away (every state of the map) and its items are short."""
+    if sum(len(x) + 2 for x in labels) <= width:
+        return ["   " + "  ".join(labels)]
+    column = max(len(x) for x in labels) + 3
+    columns = max(1, min(3, (width - 3) // column)) if len(labels) > 12 else 1
+    rows = -(-len(labels) // columns)
+    return ["   " + "".join(labels[r + c * rows].ljust(column) for c in range(columns)
+                           if r + c * rows < len(labels)).rstrip() for r in range(rows)]
 
 
 class TerminalInput:
