@@ -18,13 +18,21 @@ def main(argv: list[str] | None = None) -> int:
     p_run = sub.add_parser("run", help="connect to Discord (DISCORD_TOKEN); without a token, open the local table")
     p_run.add_argument("--game", help="game for the local table fallback")
 
-    p_play = sub.add_parser("play", help="the local table: you against AI seats in this terminal")
-    p_play.add_argument("game", nargs="?")
-    p_play.add_argument("--bots", type=int, default=1)
-    p_play.add_argument("--seed", type=int)
-    p_play.add_argument("--settings", help='game settings, e.g. "deal=one"')
-    p_play.add_argument("--out", default="out/table", help="folder for the board images")
-    p_play.add_argument("--db", default=None, help="SQLite file (default: a fresh file in --out)")
+    p_play = sub.add_parser(
+        "play", help="the local table: you against AI seats in this terminal",
+        description="Starts a new game of GAME at the local table: you in seat 1, AI seats after you. Clocks run in "
+                    "real time; type menu numbers or moves, help for more. The game is saved in --db as you play; "
+                    "if an unfinished game is already saved there, the table asks whether to start anew (the old "
+                    "game is archived) or continue it. --resume continues the saved game without asking. Board "
+                    "images are written to --out, numbered on from any already there. quit, Ctrl-C or Ctrl-D "
+                    "leave and say how to resume.")
+    p_play.add_argument("game", nargs="?", help="the game to start (without it, the table asks)")
+    p_play.add_argument("--resume", action="store_true", help="continue the unfinished game saved in --db")
+    p_play.add_argument("--bots", type=int, default=1, help="AI seats (default 1; clamped to the game's seats)")
+    p_play.add_argument("--seed", type=int, help="random seed, for a game you can replay")
+    p_play.add_argument("--settings", help='game settings as key=value, e.g. "deal=one timeout=5"')
+    p_play.add_argument("--out", default="out/table", help="folder for the board images (default out/table)")
+    p_play.add_argument("--db", default=None, help="SQLite file the game is saved in (default: table.db in --out)")
 
     p_replay = sub.add_parser("replay", help="run a transcript and print what the bot would send (JSON Lines)")
     p_replay.add_argument("file")
@@ -102,15 +110,35 @@ def _run(game: str | None) -> int:
             return 0
         print("No DISCORD_TOKEN is set: opening the local table against AI seats instead "
               "(set DISCORD_TOKEN in .env to connect to Discord).")
-        return _play(argparse.Namespace(game=game, bots=1, seed=None, settings=None, out="out/table", db=None))
+        return _play(argparse.Namespace(game=game, bots=1, seed=None, settings=None, out="out/table", db=None,
+                                        resume=False))
     from .discord_app import run_discord
     return run_discord(settings)
 
 
 def _play(args) -> int:
-    from .table import run_table
+    from engines import RuleError, all_games, get_game
+
+    from .registry import InputError
+    from .service import check_settings
+    from .table import resume_hint, run_table
+    if args.game is not None and args.game not in all_games():
+        print(f"politics-bot: there is no game '{args.game}'; games: {', '.join(sorted(all_games()))}.",
+              file=sys.stderr)
+        return 2
+    if args.settings and args.game is not None:
+        try:
+            check_settings(get_game(args.game), args.settings)
+        except (InputError, RuleError) as exc:
+            print(f"politics-bot: {exc}", file=sys.stderr)
+            return 2
     db = args.db or os.path.join(args.out, "table.db")
-    return asyncio.run(run_table(args.game, args.bots, args.seed, args.out, db, args.settings))
+    try:
+        return asyncio.run(run_table(args.game, args.bots, args.seed, args.out, db, args.settings,
+                                     resume=args.resume))
+    except KeyboardInterrupt:
+        print(f"\nStopped. The game is saved in {db}. To continue it: {resume_hint(args.out, db)}", flush=True)
+        return 130
 
 
 def _replay(args) -> int:

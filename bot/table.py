@@ -1,115 +1,493 @@
 """The local table: the bot's commands typed in a terminal, you against AI seats.
 
 It runs the transcript runner's path (registry -> GameService -> SQLite), so
-what works here works on Discord. Private messages are shown only for you;
-board images are saved to a folder and their paths printed.
+what works here works on Discord, with a real clock: engine timers, AI seats
+and turn timeouts fire while the table waits for your input, as the Discord
+scheduler fires them. After everything that happens the table prints the
+current menu and what the game is waiting for. Private messages are shown only
+for you; board images are saved to a folder and their paths printed.
 """
 from __future__ import annotations
 
+import asyncio
 import os
+import re
 import sys
+import time
 
 from engines import all_games, get_game
 
-from .messages import Button, Select, spell_countdowns
-from .transcript import TranscriptRunner
+from .messages import Button, Ctx, Outgoing, Select, spell_countdowns
+from .transcript import CHANNEL, GUILD, TranscriptRunner
 
 ME = "you"
+TICK_SECONDS = 1.0  # how often the table looks for due timers while it waits for you
+COUNTDOWN_EVERY = 30  # seconds between repeated "waiting for…" lines while you can't act
+TIMEOUT = object()  # what an input source returns when the wait ran out before a line came
 
-INTRO = """politics-bot local table: {title}. Type a number from the menu shown, a move as words
-({moves}), or a full command (`/politics hand`, `/politics status`, `/politics rules`).
-`help` lists commands; `quit` leaves (the game is saved in {db})."""
+INTRO = """politics-bot local table: {title}. You play seat 1{against}.
+Type a number from the menu, or a move as words ({moves}); help lists everything you can type.
+Board images are saved in {out}; the game is saved in {db} as you play."""
+
+HELP = """At the table you can type:
+  a number         choose that item of the menu shown last
+  a move as words  for example {moves}
+  moves            list every move you can make now, as words
+  hand             your private cards and picks, and the menu again
+  status           the board (and its image) again
+  rules            the rules in brief
+  wait             let the clock run (an AI seat or a timer is due)
+  quit             leave; the game stays saved (Ctrl-C and Ctrl-D do the same)
+When a menu item opens a text box, the next line you type is your answer."""
 
 
-async def run_table(game_id: str | None, bots: int, seed: int | None, out_dir: str, db_path: str,
-                    settings: str | None = None, stdin=None, stdout=None) -> int:
-    stdin = stdin or sys.stdin
-    stdout = stdout or sys.stdout
+class Table:
+    def __init__(self, runner: TranscriptRunner, source, write, styled: bool) -> None:
+        self.runner = runner
+        self.service = runner.service
+        self.ctx = Ctx(runner.user(ME), CHANNEL, GUILD)
+        self.source = source
+        self.write = write
+        self.styled = styled
+        self.menu: list[tuple[str, Button | Select, str | None]] = []
+        self.menu_version: int | None = None  # the saved row's version the menu was built from
+        self.shown_menu: list[str] | None = None
+        self.shown_wait: str | None = None
+        self.shown_wait_at = 0.0
+        self.text_box: str | None = None  # label of the open text box: the next line answers it
+        self.moves_hint = ""  # a few move forms of the game, for the intro and help
+        self.prompted = False  # "> " is printed once after each spell of output
 
-    def say(text: str) -> None:
-        print(text, file=stdout, flush=True)
+    def say(self, text: str) -> None:
+        self.write(text + "\n")
+        self.prompted = False
 
-    games = all_games()
-    if game_id is None:
-        say("Games: " + ", ".join(sorted(games)))
-        say("Which game? ")
-        line = stdin.readline()
-        if not line:
-            return 0
-        game_id = line.strip() or sorted(games)[0]
-    if game_id not in games:
-        say(f"There is no game '{game_id}'. Games: {', '.join(sorted(games))}.")
-        return 2
-    game = get_game(game_id)
-    bots = max(game.min_players - 1, min(bots, game.max_players - 1))
-    os.makedirs(out_dir, exist_ok=True)
-    runner = await TranscriptRunner.create(db_path, render=True, image_dir=out_dir)
-    runner.user(ME)
-    moves = ", ".join(f"`{game.usage(cls)}`" for cls in game.actions[:4])
-    say(INTRO.format(title=game.title, moves=moves, db=db_path))
-    menu: list[tuple[str, object]] = []
-
-    async def send(line: str) -> None:
-        nonlocal menu
-        for entry in await runner.run_line(line):
+    # ---- output -----------------------------------------------------------
+    def show(self, entries: list[dict]) -> None:
+        for entry in entries:
             to = entry["to"]
             if to.startswith(("dm:", "ephemeral:")) and not to.endswith(":" + ME):
                 continue  # other seats' private messages are not yours to see
-            tag = {"channel": "#game"}.get(to, "(only you)" if to != "runner" else "!")
-            say(f"\n{tag} {spell_countdowns(entry['text'], runner.clock.now)}")
+            if to == f"ephemeral:{ME}" and entry["text"].startswith("[text box] "):
+                self.text_box = entry["text"][len("[text box] "):]
+                continue
+            tag = "#game" if to == "channel" else "(only you)"
+            self.say(f"\n{tag} {plain_text(spell_countdowns(entry['text'], self.service.clock()), self.styled)}")
             if entry.get("board"):
-                say(entry["board"])
-            for fname in entry.get("images", []):
-                say(f"   image: {os.path.join(out_dir, f'{runner.image_count:04d}-{fname}')}")
-        menu = []
-        rows = runner.last_rows.get(ME, [])
+                self.say(second_person(entry["board"]))  # the text board: plain text already
+            for path in entry.get("files", []):
+                self.say(f"   image: {path}")
+
+    async def perform(self, outgoing: list[Outgoing]) -> None:
+        """Show what the service answered; a menu step (an edited panel) becomes the menu."""
+        for msg in outgoing:
+            if msg.to == "edit" and msg.user_id == self.ctx.user.id and msg.rows:
+                self.set_menu(msg.rows)
+        self.show(self.runner.emit(outgoing))
+
+    def set_menu(self, rows) -> None:
+        self.menu = []
         for row in rows:
             for item in row:
                 if isinstance(item, Button):
-                    menu.append((item.label, ("click", item.label)))
+                    self.menu.append((item.label, item, None))
                 elif isinstance(item, Select):
-                    menu.extend((label, ("select", value)) for label, value in item.options)
-        if menu:
-            items = [f"[{i + 1}] {label}" for i, (label, _) in enumerate(menu)]
-            if sum(len(x) + 2 for x in items) <= 100:
-                say("   " + "  ".join(items))
-            else:  # a long menu reads better as a list
-                for item in items:
-                    say("   " + item)
+                    self.menu.extend((label, item, value) for label, value in item.options)
 
-    loaded = await runner.service._load("100000000000000001")
-    if loaded is None:
-        opts = f" seed:{seed}" if seed is not None else ""
-        if settings:
-            opts += f' settings:"{settings}"'
-        await send(f"{ME}: /politics new game:{game_id} bots:{bots}{opts}")
-        await send(f"{ME}: /politics start")
-    try:
+    async def refresh(self, answered: bool = False) -> bool:
+        """After anything happened: rebuild the menu if the game moved, print it and
+        what the game waits for when they changed (always after your answer).
+        Returns whether you can act now."""
+        loaded = await self.service._load(CHANNEL)
+        if loaded is None or loaded.record["status"] != "playing":
+            self.menu = []
+            return False
+        record, game, state = loaded.record, loaded.game, loaded.state
+        seat = self.service._seat_of(record, self.ctx.user.id)
+        if loaded.version != self.menu_version:
+            self.menu_version = loaded.version
+            self.menu = []
+            if seat is not None:  # your menu as it is now: an AI move or a timer may have changed it
+                self.set_menu(self.service._private_panel(self.ctx, record, game, state, seat, to="ephemeral").rows)
+        if self.text_box is not None:
+            return True  # the next line answers the text box; the menu can wait
+        labels = [f"[{i + 1}] {label}" for i, (label, _, _) in enumerate(self.menu)]
+        if labels and (answered or labels != self.shown_menu):
+            for line in menu_lines(labels):
+                self.say(line)
+        self.shown_menu = labels
+        # yours: a move while the game waits for you, or a text box open to anyone (a charades guess)
+        mine = seat is not None and bool(game.text_prompts(state, seat) or (
+            seat in game.to_act(state) and game.legal_actions(state, seat)))
+        line = self.waiting_line(record, game, state, seat, mine)
+        now = self.service.clock()
+        gist = re.sub(r"\d+ s\b", "", line)  # the countdown alone is no news
+        if answered or gist != self.shown_wait or (not mine and now - self.shown_wait_at >= COUNTDOWN_EVERY):
+            self.say(line)
+            self.shown_wait, self.shown_wait_at = gist, now
+        return mine
+
+    def waiting_line(self, record: dict, game, state, seat: int | None, mine: bool) -> str:
+        names = [record["players"][s]["name"] for s in game.to_act(state) if s >= 0 and s != seat]
+        parts = []
+        if mine:
+            parts.append(f"Your move: choose 1–{len(self.menu)}" if self.menu else "Your move: type it")
+        if names:
+            parts.append("waiting for " + ", ".join(names))
+        timer = record.get("timer")
+        if timer:
+            left = max(0, int(timer["due"] - self.service.clock()))
+            parts.append(f"the clock runs out in {left} s")
+        if not parts:
+            parts.append("waiting for the game")
+        text = "; ".join(parts)
+        return f"-- {text[0].upper()}{text[1:]}."
+
+    # ---- input ------------------------------------------------------------
+    async def answer(self, line: str) -> str | None:
+        """One line you typed. Returns 'quit' to leave."""
+        if self.text_box is not None:
+            self.text_box = None
+            if line:
+                return self.show(await self.runner.run_line(f"{ME}: answer {line}"))
+            return self.say("The text box is closed; nothing was sent.")
+        if not line:
+            return None
+        word = line.lower()
+        if word in ("quit", "exit"):
+            return "quit"
+        if word == "help":
+            return self.say(HELP.format(moves=self.moves_hint))
+        if word == "wait":
+            return None  # the clock runs on its own; this just shows where things stand
+        if word == "moves":
+            return self.say(await self.legal_moves())
+        if line.isdigit():
+            return await self.choose(int(line))
+        if line.startswith("/politics"):
+            return self.show(await self.runner.run_line(f"{ME}: {line}"))
+        if word in ("hand", "status", "rules"):
+            if word == "hand":
+                self.menu_version = None  # the panel it prints comes with the menu
+            return self.show(await self.runner.run_line(f"{ME}: /politics {word}"))
+        return self.show(await self.runner.run_line(f"{ME}: /politics do action:{line}"))
+
+    async def choose(self, number: int) -> None:
+        if not self.menu:
+            return self.say("There is no menu right now; moves lists what you can type.")
+        if not 1 <= number <= len(self.menu):
+            return self.say(f"Choose 1–{len(self.menu)}.")
+        _label, item, value = self.menu[number - 1]
+        values = [value] if value is not None else None
+        await self.perform(await self.service.component(self.ctx, item.custom_id, values))
+        if self.text_box is not None:
+            self.say(f"{self.text_box}: type it and press Enter (an empty line cancels).")
+
+    async def legal_moves(self) -> str:
+        loaded = await self.service._load(CHANNEL)
+        if loaded is None or loaded.state is None:
+            return "There is no game in play."
+        seat = self.service._seat_of(loaded.record, self.ctx.user.id)
+        game, state = loaded.game, loaded.state
+        moves = [a.text() for a in game.legal_actions(state, seat)] if seat is not None else []
+        prompts = [f"{p.verb} <{p.label.lower()}>" for p in game.text_prompts(state, seat)] if seat is not None else []
+        if not moves and not prompts:
+            return "You have no move right now."
+        shown = moves[:40] + prompts
+        more = f" (and {len(moves) - 40} more)" if len(moves) > 40 else ""
+        return "Moves you can type now" + more + ":\n" + "\n".join(f"  {m}" for m in shown)
+
+    async def play(self) -> int:
+        """Until the game ends or you leave: wait for a line or the next due timer."""
+        mine = await self.refresh(answered=True)
         while True:
-            final = await runner.final()
-            if final["final"]["finished"]:
-                say(f"\nGame over. Winners: {', '.join(final['final']['winners'])}.")
+            loaded = await self.service._load(CHANNEL)
+            if loaded is None:
+                self.say("The game is gone (cancelled).")
                 return 0
-            stdout.write("> ")
-            stdout.flush()
-            line = stdin.readline()
-            if not line:
+            if loaded.record["status"] == "finished":
+                self.say(f"\nThe game is over. To play another: politics-bot play {loaded.game.id}")
                 return 0
-            line = line.strip()
-            if not line:
-                continue
-            if line in ("quit", "exit"):
+            wake = self.service._wake_at(loaded.record)
+            wait = TICK_SECONDS if wake is None else max(0.0, min(TICK_SECONDS, wake - self.service.clock()))
+            if not self.source.interactive:  # a script waits for the clock whole
+                wait = max(0.0, wake - self.service.clock()) if wake is not None else 0.0
+            if (self.text_box is not None or mine) and not self.prompted:
+                self.write("> ")
+                self.prompted = True
+            line = await self.source.line(wait, idle=not mine and wake is not None)
+            if line is None:
+                self.say("")
                 return 0
-            if line == "help":
-                await send(f"{ME}: /politics help")
-            elif line.isdigit() and 1 <= int(line) <= len(menu):
-                kind, value = menu[int(line) - 1][1]
-                await send(f"{ME}: {kind} {value}")
-            elif line.startswith("/politics"):
-                await send(f"{ME}: {line}")
-            elif line in ("hand", "status", "rules"):
-                await send(f"{ME}: /politics {line}")
-            else:
-                await send(f"{ME}: /politics do action:{line}")
+            answered = line is not TIMEOUT
+            if answered and await self.answer(line.strip()) == "quit":
+                return 0
+            await self.perform(await self.service.tick())
+            mine = await self.refresh(answered=answered)
+
+
+def menu_lines(labels: list[str], width: int = 100) -> list[str]:
+    """A short menu on one line; a long one as a list, in columns (top to bottom) when it
+    is long enough to scroll away (every state of the map) and its items are short."""
+    if sum(len(x) + 2 for x in labels) <= width:
+        return ["   " + "  ".join(labels)]
+    column = max(len(x) for x in labels) + 3
+    columns = max(1, min(3, (width - 3) // column)) if len(labels) > 12 else 1
+    rows = -(-len(labels) // columns)
+    return ["   " + "".join(labels[r + c * rows].ljust(column) for c in range(columns)
+                           if r + c * rows < len(labels)).rstrip() for r in range(rows)]
+
+
+class TerminalInput:
+    """Lines from a file descriptor (a terminal or a pipe), read without blocking the
+    event loop so timers fire while you think."""
+    interactive = True
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.lines: asyncio.Queue = asyncio.Queue()
+        self.buffer = b""
+        asyncio.get_running_loop().add_reader(fd, self._readable)
+
+    def _readable(self) -> None:
+        try:
+            data = os.read(self.fd, 4096)
+        except OSError:
+            data = b""
+        if not data:
+            asyncio.get_running_loop().remove_reader(self.fd)
+            if self.buffer:
+                self.lines.put_nowait(self.buffer.decode(errors="replace"))
+            self.lines.put_nowait(None)
+            return
+        self.buffer += data
+        while b"\n" in self.buffer:
+            line, _, self.buffer = self.buffer.partition(b"\n")
+            self.lines.put_nowait(line.decode(errors="replace"))
+
+    async def line(self, timeout: float, idle: bool = False):
+        try:
+            return await asyncio.wait_for(self.lines.get(), timeout)
+        except asyncio.TimeoutError:
+            return TIMEOUT
+
+    def close(self) -> None:
+        try:
+            asyncio.get_running_loop().remove_reader(self.fd)
+        except (ValueError, OSError):
+            pass
+
+
+class ScriptInput:
+    """Lines from a text stream (tests): a patient player who, when the game is waiting
+    on the clock rather than on them, lets the time pass before typing the next line."""
+    interactive = False
+
+    def __init__(self, stream, clock) -> None:
+        self.stream = stream
+        self.clock = clock
+
+    async def line(self, timeout: float, idle: bool = False):
+        if not idle:
+            text = self.stream.readline()
+            if not text:
+                return None
+            if text.strip() != "wait":
+                return text.rstrip("\n")
+        # the clock's turn: a fake clock jumps to the due time, a real one is slept on
+        if hasattr(self.clock, "now"):
+            self.clock.now += timeout
+        else:
+            await asyncio.sleep(timeout)
+        return TIMEOUT
+
+    def close(self) -> None:
+        pass
+
+
+# ---- plain text for a terminal ------------------------------------------------
+BOLD = re.compile(r"\*\*(.+?)\*\*")
+MARKUP = [
+    (re.compile(r"__(.+?)__"), r"\1"),
+    (re.compile(r"(?<![\w*])\*(?![\s*])(.+?)(?<![\s*])\*(?![\w*])"), r"\1"),
+    (re.compile(r"~~(.+?)~~"), r"\1"),
+    (re.compile(r"\|\|(.+?)\|\|"), r"\1"),
+    (re.compile(r"`([^`\n]*)`"), r"\1"),
+    (re.compile(r"^(?:>|#{1,3}) ", re.M), ""),
+]
+# "you" followed by a verb written for a name ("you plays"): the verb loses its -s unless "you" is
+# an object ("gives you votes"), that is, unless the word before it takes one.
+YOU_VERB = re.compile(r"(?:\b([\w'-]+)(\s+))?\b([Yy]ou) ([a-z]+)\b")
+TAKES_OBJECT = {"to", "for", "with", "from", "than", "by", "of", "at", "against", "on", "beat", "beats", "give",
+                "gives", "pay", "pays", "tell", "tells", "let", "lets", "make", "makes", "help", "helps", "ask",
+                "asks", "send", "sends", "show", "shows", "offer", "offers", "cost", "costs", "owe", "owes",
+                "directs", "direct", "judge", "judges", "name", "names", "thank", "thanks", "leaves", "leave"}
+IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
+NOT_VERBS = {"this", "thus", "always", "its", "us", "yes", "plus", "less", "across", "as", "his", "perhaps"}
+
+
+def _verb_for_you(match: re.Match) -> str:
+    before, space, you, word = match.groups()
+    lead = f"{before}{space}" if before else ""
+    if before and before.lower() in TAKES_OBJECT:
+        return match.group(0)
+    if word in IRREGULAR:
+        word = IRREGULAR[word]
+    elif word in NOT_VERBS or not word.endswith("s") or word.endswith(("ss", "us", "is")):
+        pass
+    elif word.endswith("ies") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith(("sses", "shes", "ches", "xes", "zes", "oes")):
+        word = word[:-2]
+    else:
+        word = word[:-1]
+    return f"{lead}{you} {word}"
+
+
+def plain_text(text: str, styled: bool = False) -> str:
+    """Discord's markup made terminal text (bold kept as ANSI bold on a terminal), and
+    sentences about the player named "you" in the second person."""
+    text = BOLD.sub("\x1b[1m\\1\x1b[0m" if styled else r"\1", text)
+    for pattern, repl in MARKUP:
+        text = pattern.sub(repl, text)
+    return second_person(text)
+
+
+def second_person(text: str) -> str:
+    """Sentences about the player named "you", put in the second person."""
+    text = re.sub(r"\b([Yy]ou)'s\b", lambda m: "Your" if m.group(1) == "You" else "your", text)
+    text = re.sub(r"\b([Yy]ou), you\b", r"\1", text)
+    text = YOU_VERB.sub(_verb_for_you, text)
+    return re.sub(r"(^\W{0,3}|[.!?] )(you|your)\b", lambda m: m.group(1) + m.group(2).capitalize(), text, flags=re.M)
+
+
+# ---- starting -----------------------------------------------------------------
+def resume_hint(out_dir: str, db_path: str) -> str:
+    """The command that continues the game saved in db_path."""
+    cmd = "politics-bot play --resume"
+    if os.path.normpath(out_dir) != os.path.normpath("out/table"):
+        cmd += f" --out {out_dir}"
+    if os.path.normpath(db_path) != os.path.normpath(os.path.join(out_dir, "table.db")):
+        cmd += f" --db {db_path}"
+    return cmd
+
+
+def last_image_number(out_dir: str) -> int:
+    """Images are numbered in the order they were sent; a resumed game continues the count."""
+    numbers = [int(name[:4]) for name in os.listdir(out_dir) if re.match(r"\d{4}-.*\.png$", name)] \
+        if os.path.isdir(out_dir) else []
+    return max(numbers, default=0)
+
+
+async def run_table(game_id: str | None, bots: int, seed: int | None, out_dir: str, db_path: str,
+                    settings: str | None = None, stdin=None, stdout=None, resume: bool = False,
+                    clock=None) -> int:
+    """Open the local table. Returns the exit code; a saved game is continued only with `resume`."""
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+
+    def write(text: str) -> None:
+        stdout.write(text)
+        stdout.flush()
+
+    def say(text: str) -> None:
+        write(text + "\n")
+
+    try:
+        fd = stdin.fileno()
+    except (AttributeError, OSError, ValueError):
+        fd = None
+    os.makedirs(out_dir, exist_ok=True)
+    clock = clock or time.time
+    runner = await TranscriptRunner.create(db_path, render=True, image_dir=out_dir, clock=clock)
+    try:
+        source = TerminalInput(fd) if fd is not None else ScriptInput(stdin, clock)
+    except OSError:  # a regular file can't be watched by the event loop: read it as a script
+        source = ScriptInput(stdin, clock)
+    styled = bool(getattr(stdout, "isatty", lambda: False)()) and not os.environ.get("NO_COLOR")
+    table = Table(runner, source, write, styled)
+    try:
+        runner.image_count = last_image_number(out_dir)
+        saved = await runner.service._load_raw(CHANNEL)  # (status, title, game id)
+        unfinished = saved is not None and saved[0] != "finished"
+        if resume:
+            if not unfinished:
+                say(f"There is no unfinished game saved in {db_path}. To start one: politics-bot play GAME")
+                return 1
+            if game_id is not None and game_id != saved[2]:
+                say(f"The game saved in {db_path} is {saved[1]} ({saved[2]}), not {game_id}: "
+                    f"to continue it: politics-bot play {saved[2]} --resume; to start anew: politics-bot play {game_id}")
+                return 2
+            game = get_game(saved[2])
+        else:
+            games = sorted(all_games())
+            if game_id is None:
+                game_id = await ask(source, say, write, "Which game?",
+                                    [f"{g} ({get_game(g).title})" for g in games], games)
+                if game_id is None:
+                    return 0
+            if game_id not in games:
+                say(f"There is no game '{game_id}'. Games: {', '.join(games)}.")
+                return 2
+            game = get_game(game_id)
+            bots = max(game.min_players - 1, min(bots, game.max_players - 1))
+            if unfinished:
+                choice = await ask(source, say, write,
+                                   f"An unfinished game of {saved[1]} is saved in {db_path}.",
+                                   [f"start a new game of {game.title} (the saved game is archived)",
+                                    f"continue the saved game of {saved[1]}"], ["new", "resume"])
+                if choice is None:
+                    return 0
+                if choice == "resume":
+                    game = get_game(saved[2])
+                    resume = True
+                else:
+                    table.show(await runner.run_line(f"{ME}: /politics cancel"))
+        seats = "" if resume else f", against {bots} AI seat{'s' if bots != 1 else ''}"
+        examples = ", ".join(game.usage(cls) for cls in game.actions[:3])
+        table.moves_hint = examples
+        say(plain_text(INTRO.format(title=game.title, against=seats, moves=examples, out=out_dir, db=db_path),
+                       styled))
+        if resume:
+            table.show(await runner.run_line(f"{ME}: /politics status"))
+        else:
+            opts = f" seed:{seed}" if seed is not None else ""
+            if settings:
+                opts += f' settings:"{settings}"'
+            table.show(await runner.run_line(f"{ME}: /politics new game:{game.id} bots:{bots}{opts}"))
+            if await runner.service._load_raw(CHANNEL) is None:
+                return 2  # the answer above said why (a bad setting)
+            table.show(await runner.run_line(f"{ME}: /politics start"))
+        await table.perform(await runner.service.tick())
+        if (await runner.service._load_raw(CHANNEL) or ("",))[0] not in ("playing", "finished"):
+            return 1  # the messages above said why it could not start
+        code = await table.play()
+        loaded = await runner.service._load(CHANNEL)
+        if loaded is not None and loaded.record["status"] == "playing":
+            say(f"The game is saved in {db_path}. To continue it: {resume_hint(out_dir, db_path)}")
+        return code
     finally:
+        source.close()
         await runner.close()
+
+
+async def ask(source, say, write, question: str, labels: list[str], values: list[str]) -> str | None:
+    """A numbered question before the game starts; a number or the value itself answers it."""
+    say(question)
+    for i, label in enumerate(labels):
+        say(f"   [{i + 1}] {label}")
+    while True:
+        write("> ")
+        line = await source.line(3600.0)
+        if line is None:
+            return None
+        if line is TIMEOUT:
+            continue
+        line = line.strip()
+        if line in ("quit", "exit"):
+            return None
+        if line.isdigit() and 1 <= int(line) <= len(values):
+            return values[int(line) - 1]
+        if line in values:
+            return line
+        say(f"Choose 1–{len(values)}.")

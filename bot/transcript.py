@@ -11,6 +11,7 @@ Line forms (a `#` starts a comment):
 
 Output: one JSON line per message the bot would send:
     {"to": "channel" | "dm:NAME" | "ephemeral:NAME", "text": ..., "images": [...], "buttons": [...]}
+with "files": [...] (where each image was written) when images are written to a folder.
 and last {"final": {"game", "finished", "winners", "scores", "state"}} (state = the public view).
 """
 from __future__ import annotations
@@ -54,8 +55,8 @@ class TranscriptRunner:
 
     @classmethod
     async def create(cls, db_path: str = ":memory:", base_dir: str = ".", render: bool = True,
-                     image_dir: str | None = None) -> "TranscriptRunner":
-        clock = FakeClock()
+                     image_dir: str | None = None, clock=None) -> "TranscriptRunner":
+        clock = clock or FakeClock()  # the local table passes a real one
         store = await Store.open(db_path)
         service = GameService(store, inline_ai=True, ai_delay=0.0, clock=clock, render=render)
         return cls(service, clock, base_dir, render, image_dir)
@@ -83,7 +84,7 @@ class TranscriptRunner:
             except (IndexError, ValueError):
                 return [self._note("@wait needs a number of seconds.")]
             self.clock.now += seconds
-            return self._emit(await self.service.tick())
+            return self.emit(await self.service.tick())
         match = LINE.match(text)
         if not match:
             return [self._note(f"Not a transcript line (write name: /politics ...): {text[:60]}")]
@@ -92,22 +93,22 @@ class TranscriptRunner:
         ctx = Ctx(user, CHANNEL, GUILD)
         verb, _, arg = rest.partition(" ")
         if verb == "click":
-            return self._emit(await self._click(user, arg.strip()))
+            return self.emit(await self._click(user, arg.strip()))
         if verb == "select":
-            return self._emit(await self._select(user, arg.strip()))
+            return self.emit(await self._select(user, arg.strip()))
         if verb == "answer":
             cid = self.open_modal.pop(name, None)
             if cid is None:
                 return [self._eph(name, "There is no open text box to answer.")]
-            return self._emit(await self.service.modal_submit(ctx, cid, arg))
+            return self.emit(await self.service.modal_submit(ctx, cid, arg))
         if verb == "say":
-            return self._emit(await self.service.chat(ctx, arg))
+            return self.emit(await self.service.chat(ctx, arg))
         try:
             spec, options = parse_command_line(self._mentions(rest))
             options = self._attachments(spec, options)
         except InputError as exc:
             return [self._eph(name, str(exc))]
-        return self._emit(await self.service.handle(ctx, spec.name, options))
+        return self.emit(await self.service.handle(ctx, spec.name, options))
 
     async def _click(self, user: User, label: str) -> list[Outgoing]:
         for rows in (self.last_rows.get(user.name, []), self.last_channel_rows):
@@ -146,7 +147,7 @@ class TranscriptRunner:
     def _eph(self, name: str, text: str) -> dict:
         return {"to": f"ephemeral:{name}", "text": text, "images": []}
 
-    def _emit(self, outgoing: Iterable[Outgoing]) -> list[dict]:
+    def emit(self, outgoing: Iterable[Outgoing]) -> list[dict]:
         lines = []
         for msg in outgoing:
             name = self._name_of(msg.user_id)
@@ -154,7 +155,7 @@ class TranscriptRunner:
                 self.open_modal[name] = msg.modal.custom_id
                 lines.append({"to": f"ephemeral:{name}", "text": f"[text box] {msg.modal.label}", "images": []})
                 continue
-            images, alts = [], []
+            images, alts, files = [], [], []
             if self.render:
                 for fname, data in msg.render_images():
                     self.image_count += 1
@@ -162,7 +163,8 @@ class TranscriptRunner:
                     alts.append(msg.alt)
                     if self.image_dir:
                         os.makedirs(self.image_dir, exist_ok=True)
-                        with open(os.path.join(self.image_dir, f"{self.image_count:04d}-{fname}"), "wb") as fh:
+                        files.append(os.path.join(self.image_dir, f"{self.image_count:04d}-{fname}"))
+                        with open(files[-1], "wb") as fh:
                             fh.write(data)
             to = {"channel": "channel", "dm": f"dm:{name}", "ephemeral": f"ephemeral:{name}",
                   "edit": f"ephemeral:{name}"}[msg.to]
@@ -177,6 +179,8 @@ class TranscriptRunner:
                 entry["alt"] = alts  # each image's alt text, as Discord gets it
             if msg.board:
                 entry["board"] = msg.board
+            if files:
+                entry["files"] = files
             labels = [item.label if isinstance(item, Button) else f"[menu: {', '.join(v for _, v in item.options)}]"
                       for row in msg.rows for item in row]
             if labels:

@@ -75,7 +75,6 @@ async def test_200_channels_at_once(harness):
                   and not user.name.startswith(n)]
         assert not others, others[:3]
     assert not fake.unanswered()
-    assert max(fake.latencies()) < 3.0
     assert await store.integrity_ok()
     doubles = [r for r in results.values() if r[2] is not None]
     assert len(doubles) >= CHANNELS // 2

@@ -16,7 +16,7 @@ from engines.politics_trivia.usmap import LAND_BORDERS, STATE_NAMES
 BANK = Q.bank()
 BY_ID = {q.id: q for q in BANK}
 NAME_TO_CODE = {v: k for k, v in STATE_NAMES.items()} | {"Washington, D.C.": "DC"}
-CSV = pathlib.Path("/work/shared/data/electoral_votes.csv")
+CSV = pathlib.Path(__file__).parent / "data" / "electoral_votes.csv"
 
 
 def test_bank_size_and_category_counts():

@@ -72,7 +72,7 @@ def answer(s, seat, right=True):
 # ---------------------------------------------------------------- board
 
 def test_electoral_votes_are_todays_and_total_538():
-    with open("/work/shared/data/electoral_votes.csv") as fh:
+    with open(f"{__file__.rpartition('/')[0]}/data/electoral_votes.csv") as fh:
         rows = {r["code"]: int(r["ev_2024"]) for r in csv.DictReader(fh)}
     assert EV == rows
     assert sum(EV.values()) == 538 and len(EV) == 51

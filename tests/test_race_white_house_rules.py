@@ -17,7 +17,7 @@ from engines.race_white_house.data import (ALL_CODES, BLOCKS, CAPS, CATEGORIES, 
 from engines.race_white_house.game import OFF, Place, Step, count, opponent, party_ev
 from engines.rng import Rng
 
-DATA = pathlib.Path("/work/shared/data/electoral_votes.csv")
+DATA = pathlib.Path(__file__).parent / "data" / "electoral_votes.csv"
 NAMES4 = ["alice", "bob", "carol", "dave"]
 SPACE = {kind: i for i, (kind, _l, _p) in reversed(list(enumerate(CIRCUIT)))}  # first space of each kind
 

@@ -27,15 +27,18 @@ async def test_wal_busy_timeout_and_full_sync(tmp_path):
     other.execute("INSERT INTO server_data VALUES('g','x','{}')")
     import asyncio
 
+    order = []
+
     async def release():
         await asyncio.sleep(0.3)
+        order.append("other committed")
         other.commit()
 
     task = asyncio.create_task(release())
-    t0 = time.monotonic()
     await store.set_server_data("g2", "x", {"a": 1})  # blocked until the other commits
+    order.append("ours written")
     await task
-    assert time.monotonic() - t0 >= 0.25
+    assert order == ["other committed", "ours written"]
     assert await store.server_data("g2", "x") == {"a": 1}
     other.close()
     await store.close()

@@ -1,49 +1,298 @@
-"""The local table: scripted stdin, and a real pseudo-terminal."""
+"""The local table: scripted stdin with a fake clock, and a real pseudo-terminal.
+
+(The scripted newcomer who plays all five games in a terminal is tests/test_table_newcomer.py.)"""
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import io
 import os
 import pty
+import random
+import re
 import select
 import subprocess
 import sys
+import termios
 import time
 
-from bot.table import run_table
+import pytest
 
-ENV = {**os.environ, "DISCORD_TOKEN": "", "PYTHONPATH": os.getcwd()}
+from bot.cli import main
+from bot.messages import Button, Ctx, Select
+from bot.table import plain_text, run_table
+from bot.transcript import CHANNEL, GUILD, FakeClock, TranscriptRunner
+from engines import all_games, get_game
+
+ENV = {**os.environ, "DISCORD_TOKEN": "", "PYTHONPATH": os.getcwd(), "NO_COLOR": "1"}
+IMAGE = re.compile(r"image: (\S+\.png)")
+GAMES = sorted(all_games())
+# Short clocks where a game has them; `timeout=1`: a human who waits a minute gets an AI move for them.
+SHORT = {"politics-trivia": "max_rounds=2 question_seconds=10 offer_seconds=10 review_seconds=5 turn_seconds=10"}
+
+
+async def table(tmp_path, game, script, bots=1, seed=4, settings=None, resume=False, db="t.db"):
+    out = io.StringIO()
+    code = await run_table(game, bots, seed, str(tmp_path / "img"), str(tmp_path / db), settings,
+                           stdin=io.StringIO(script), stdout=out, resume=resume, clock=FakeClock())
+    return code, out.getvalue()
 
 
 async def test_scripted_game_to_the_end(tmp_path):
     # Choose the first offered control again and again: menus lead to legal moves.
-    stdin = io.StringIO("1\n" * 200)
-    stdout = io.StringIO()
-    code = await run_table("primary-general", 1, 4, str(tmp_path / "img"), str(tmp_path / "t.db"), stdin=stdin, stdout=stdout)
-    text = stdout.getvalue()
+    code, text = await table(tmp_path, "primary-general", "1\n" * 200)
     assert code == 0
     assert "#game" in text and "(only you)" in text
-    assert "Game over" in text
-    assert "AI-Lincoln" in text
+    assert "The game is over" in text and "AI-Lincoln" in text
     assert "Traceback" not in text
 
 
 async def test_typed_moves_and_bad_input(tmp_path):
-    stdin = io.StringIO("dance\nplay unicorn you\nhand\nquit\n")
-    stdout = io.StringIO()
-    code = await run_table("primary-general", 1, 4, str(tmp_path / "img"), str(tmp_path / "t.db"), stdin=stdin, stdout=stdout)
-    text = stdout.getvalue()
+    code, text = await table(tmp_path, "primary-general", "dance\nplay unicorn you\nhand\n99\nquit\n")
     assert code == 0
     assert "not a move" in text or "not your turn" in text.lower()
     assert "Your hand" in text
+    menu_size = re.findall(r"-- Your move: choose 1–(\d+)", text)[-1]
+    assert f"Choose 1–{menu_size}." in text  # 99 is not on the menu
+    assert "politics-bot play --resume" in text  # quitting says how to come back
 
 
-async def test_game_survives_quitting_and_coming_back(tmp_path):
-    db = str(tmp_path / "t.db")
-    await run_table("primary-general", 1, 4, str(tmp_path / "img"), db, stdin=io.StringIO("1\n1\nquit\n"), stdout=io.StringIO())
-    out = io.StringIO()
-    await run_table("primary-general", 1, 4, str(tmp_path / "img"), db, stdin=io.StringIO("/politics status\nquit\n"), stdout=out)
-    assert "opened a lobby" not in out.getvalue()  # resumed, not restarted
-    assert "to play" in out.getvalue() or "Game over" in out.getvalue()
+async def test_help_lists_what_to_type_here_not_slash_commands(tmp_path):
+    _code, text = await table(tmp_path, "us-president", "help\nquit\n", bots=2)
+    helptext = text[text.index("At the table you can type"):]
+    for word in ("moves", "hand", "status", "rules", "wait", "quit"):
+        assert f"\n  {word} " in helptext
+    assert "/politics" not in helptext
+
+
+async def test_which_game_accepts_a_number(tmp_path):
+    code, text = await table(tmp_path, None, "7\n2\nquit\n")
+    assert "Which game?" in text and "Choose 1–5." in text
+    assert f"local table: {get_game(GAMES[1]).title}" in text
+    assert code == 0
+
+
+async def test_the_terminal_gets_plain_text_in_the_second_person(tmp_path):
+    _code, text = await table(tmp_path, "politics-1952", "1\n" * 60, bots=2, seed=3)
+    assert "**" not in text and "<t:" not in text and "`" not in text
+    for wrong in ("you plays", "you has", "you's", "you throws", "you rolls", "you captures", "you draws"):
+        assert wrong not in text.lower(), wrong
+    assert "You throw" in text
+
+
+async def test_status_shows_the_text_board_in_the_second_person(tmp_path):
+    _code, text = await table(tmp_path, "race-white-house", "status\nquit\n", seed=2)
+    board = text[text.index("> "):]
+    assert "Tally sheets" in board and "Democrats: 0 EV" in board
+    assert "you chooses" not in board.lower() and "You choose" in board
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("**Game over.** you has 3 votes", "Game over. You have 3 votes"),
+    ("🃏 you draws a Wildcard", "🃏 You draw a Wildcard"),
+    ("you's turn (in Texas).", "Your turn (in Texas)."),
+    ("AI-Lincoln gives you votes; once you presses perform", "AI-Lincoln gives you votes; once you press perform"),
+    ("you passes, then you flies", "You pass, then you fly"),
+    ("Ends in <t:9:R>: `stay`", "Ends in <t:9:R>: stay"),
+])
+def test_plain_text(line, expected):
+    assert plain_text(line) == expected
+
+
+# ---- 1: the clock runs at the table --------------------------------------------------
+
+async def test_trivia_wildcard_no_longer_freezes_the_table(tmp_path):
+    # The reported game: an AI draws a Wildcard and performs; only its clock can end it.
+    script = ("1\n" * 6 + "wait\n") * 300
+    code, text = await table(tmp_path, "politics-trivia", script, bots=2, seed=12)
+    assert code == 0
+    performing = text.index("performing a Wildcard")
+    assert "Time is up" in text[performing:]  # the clock ran out and the game went on
+    assert "The game is over" in text
+    waiting = re.findall(r"^-- (.*)$", text, re.M)
+    assert any("the clock runs out in" in w for w in waiting)  # the table says what it waits for
+    assert "That move is no longer possible" not in text and "Too late" not in text  # menus are never stale
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("seed", [1, 2])
+async def test_someone_can_always_act(tmp_path, game_id, seed):
+    """At every point of a game against AI seats, the human has a legal move or a text box,
+    or an AI move or a timer is due: no game is ever left where nobody can act."""
+    runner = await TranscriptRunner.create(str(tmp_path / "t.db"), render=False)
+    service, rng = runner.service, random.Random(seed)
+    game = get_game(game_id)
+    settings = " ".join(x for x in (SHORT.get(game_id, ""), "timeout=1") if x)
+    try:
+        await runner.run_line(f'you: /politics new game:{game_id} bots:{max(1, game.min_players - 1)} '
+                              f'seed:{seed} settings:"{settings}"')
+        await runner.run_line("you: /politics start")
+        for _ in range(6000):
+            loaded = await service._load(CHANNEL)
+            if loaded.record["status"] == "finished":
+                break
+            state, record = loaded.state, loaded.record
+            legal = game.legal_actions(state, 0) if 0 in game.to_act(state) else []
+            prompts = game.text_prompts(state, 0)
+            due = service._wake_at(record)
+            assert legal or prompts or due is not None, f"nobody can act: {game.status_text(state)}"
+            if (legal or prompts) and (due is None or rng.random() < 0.8):
+                if legal and (not prompts or rng.random() < 0.5):
+                    action = game.ai_action(state, 0, rng) if rng.random() < 0.7 else rng.choice(legal)
+                    line = action.text()
+                else:
+                    line = f"{prompts[0].verb} {rng.choice(['Lincoln', '1848', 'Texas'])}"
+                await runner.run_line(f"you: /politics do action:{line}")
+            else:
+                runner.clock.now = max(runner.clock.now, due)
+                await service.tick()
+        assert (await service._load(CHANNEL)).record["status"] == "finished"
+    finally:
+        await runner.close()
+
+
+# ---- 2 and 3: a saved game never takes over; images are never overwritten --------------
+
+async def test_an_old_finished_game_does_not_take_over(tmp_path):
+    await table(tmp_path, "primary-general", "1\n" * 200)
+    code, text = await table(tmp_path, "us-president", "quit\n", bots=2)
+    assert f"opened a lobby for {get_game('us-president').title}" in text
+    assert "Game over" not in text and code == 0
+
+
+async def test_an_unfinished_game_is_resumed_only_when_asked(tmp_path):
+    await table(tmp_path, "politics-1952", "1\n1\nquit\n", bots=2)
+    title = get_game("politics-1952").title
+    # asked: leaving the question changes nothing
+    code, text = await table(tmp_path, "us-president", "quit\n", bots=2)
+    assert f"An unfinished game of {title} is saved" in text and code == 0
+    # --resume of another game is refused with the commands that work
+    code, text = await table(tmp_path, "us-president", "", resume=True)
+    assert code == 2 and "politics-bot play politics-1952 --resume" in text
+    # resumed explicitly: the same game goes on
+    code, text = await table(tmp_path, "politics-1952", "status\nquit\n", resume=True)
+    assert code == 0 and "opened a lobby" not in text and "Turn" in text
+    # asked, and answered "start a new game": us-president it is
+    code, text = await table(tmp_path, "us-president", "1\npick FL 3\nquit\n", bots=2)
+    assert f"opened a lobby for {get_game('us-president').title}" in text
+    assert "is not a move in" not in text
+
+
+async def test_resume_without_a_saved_game_says_so(tmp_path):
+    code, text = await table(tmp_path, None, "", resume=True)
+    assert code == 1 and "There is no unfinished game saved" in text
+
+
+async def test_every_printed_image_exists_and_a_resumed_game_numbers_on(tmp_path):
+    _code, first = await table(tmp_path, "race-white-house", "1\n" * 40 + "quit\n")
+    before = {p: hashlib.sha256(open(p, "rb").read()).hexdigest() for p in IMAGE.findall(first)}
+    _code, second = await table(tmp_path, "race-white-house", "1\n" * 40 + "quit\n", resume=True)
+    after = IMAGE.findall(second)
+    assert before and after
+    assert not set(before) & set(after)  # numbered on, nothing overwritten
+    for path, digest in before.items():
+        assert hashlib.sha256(open(path, "rb").read()).hexdigest() == digest
+    printed = list(before) + after
+    assert len(printed) == len(set(printed))
+    assert sorted(os.path.basename(p) for p in printed) == sorted(os.listdir(tmp_path / "img"))
+
+
+# ---- 5: menus name the whole move (Discord's too) -----------------------------------------
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_menu_items_name_the_whole_move(tmp_path, game_id):
+    """Menus are walked as a player walks them (Discord's are the same): every item that
+    makes a move carries the move's full description, the one its "✓ Done" line repeats."""
+    runner = await TranscriptRunner.create(str(tmp_path / "t.db"), render=False)
+    service, rng = runner.service, random.Random(3)
+    game = get_game(game_id)
+    me = Ctx(runner.user("you"), CHANNEL, GUILD)
+    moves = 0
+    try:
+        await runner.run_line(f"you: /politics new game:{game_id} bots:{max(1, game.min_players - 1)} seed:3")
+        await runner.run_line("you: /politics start")
+        for _ in range(120):
+            loaded = await service._load(CHANNEL)
+            if loaded.record["status"] != "playing":
+                break
+            state, record = loaded.state, loaded.record
+            if 0 not in game.to_act(state) or not game.legal_actions(state, 0):
+                runner.clock.now = max(runner.clock.now, service._wake_at(record) or runner.clock.now)
+                await service.tick()
+                continue
+            rows = service._controls(CHANNEL, record, game, state, 0)
+            plain = {a.text() for a in game.legal_actions(state, 0)}  # moves the engine gives no description
+            for _step in range(12):
+                items = [(item.label, item.custom_id, None) for row in rows for item in row
+                         if isinstance(item, Button) and item.label != "← Back" and not item.custom_id.startswith("pt")]
+                items += [(label, item.custom_id, [value]) for row in rows for item in row
+                          if isinstance(item, Select) for label, value in item.options]
+                assert items and all(label != "✓ Confirm" for label, _, _ in items)
+                label, custom_id, values = rng.choice(items)
+                out = await service.component(me, custom_id, values)
+                done = [m.text for m in out if m.to == "ephemeral" and m.text.startswith("✓ Done: ")]
+                if done:
+                    move = done[0].split("\n")[0].removeprefix("✓ Done: ")
+                    if move not in plain:  # the engine describes this move: the item said the same
+                        assert move.startswith(label.removeprefix("✓ ").rstrip("…")), (label, move)
+                        moves += 1
+                    break
+                rows = next(m.rows for m in out if m.to == "edit")
+        assert moves >= 3
+    finally:
+        await runner.close()
+
+
+# ---- 6: bad settings ---------------------------------------------------------------------
+
+def test_bad_settings_exit_non_zero_naming_the_key_and_the_valid_ones(capsys):
+    code = main(["play", "politics-trivia", "--settings", "bogus=1"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "'bogus'" in err and "question_seconds" in err and "timeout" in err
+
+
+async def test_bad_settings_for_a_game_chosen_at_the_prompt(tmp_path):
+    code, text = await table(tmp_path, None, "politics-trivia\n", settings="bogus=1")
+    assert code == 2 and "no setting 'bogus'" in text and "question_seconds" in text
+    assert "There is no game in this channel" not in text
+
+
+# ---- the real terminal -------------------------------------------------------------------
+
+def own_terminal() -> None:
+    """In the child: the pty becomes its controlling terminal, so Ctrl-C there is a SIGINT."""
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+def run_in_pty(args, cwd, keys: list[bytes], wait_for=b"> ", budget=60.0):
+    """Start politics-bot in a pseudo-terminal; each time it prompts, send the next key(s)."""
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", *args], stdin=slave, stdout=slave, stderr=slave,
+                            env=ENV, cwd=cwd, preexec_fn=own_terminal)
+    os.close(slave)
+    seen, sent_at = b"", 0
+    deadline = time.monotonic() + budget
+    while time.monotonic() < deadline and proc.poll() is None:
+        ready, _, _ = select.select([master], [], [], 0.3)
+        if ready:
+            try:
+                seen += os.read(master, 65536)
+            except OSError:
+                break
+            continue
+        if keys and seen.endswith(wait_for) and len(seen) > sent_at:
+            os.write(master, keys.pop(0))
+            sent_at = len(seen)
+    try:
+        while select.select([master], [], [], 0.3)[0]:
+            seen += os.read(master, 65536)
+    except OSError:
+        pass
+    proc.wait(timeout=30)
+    os.close(master)
+    return proc.returncode, seen.decode(errors="replace").replace("\r\n", "\n")
 
 
 def test_run_without_token_and_without_terminal_exits_cleanly(tmp_path):
@@ -54,25 +303,15 @@ def test_run_without_token_and_without_terminal_exits_cleanly(tmp_path):
 
 
 def test_run_without_token_opens_the_table_in_a_terminal(tmp_path):
-    master, slave = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "run", "--game", "primary-general"],
-                            stdin=slave, stdout=slave, stderr=slave, env=ENV, cwd=tmp_path)
-    os.close(slave)
-    seen = b""
-    deadline = time.time() + 60
-    sent = False
-    while time.time() < deadline and proc.poll() is None:
-        ready, _, _ = select.select([master], [], [], 0.5)
-        if ready:
-            try:
-                seen += os.read(master, 65536)
-            except OSError:
-                break
-        if not sent and b"> " in seen:
-            os.write(master, b"quit\n")
-            sent = True
-    proc.wait(timeout=30)
-    os.close(master)
-    text = seen.decode(errors="replace")
+    code, text = run_in_pty(["run", "--game", "primary-general"], tmp_path, [b"quit\n"])
     assert "local table" in text and "#game" in text
-    assert proc.returncode == 0 and "Traceback" not in text
+    assert code == 0 and "Traceback" not in text
+
+
+@pytest.mark.parametrize("key", [b"\x03", b"\x04"], ids=["ctrl-c", "ctrl-d"])
+def test_ctrl_c_and_ctrl_d_quit_at_once_and_say_how_to_resume(tmp_path, key):
+    code, text = run_in_pty(["play", "us-president", "--bots", "2", "--out", "o"], tmp_path, [key])
+    assert code in (0, 130) and "Traceback" not in text
+    assert "saved in o/table.db" in text and "politics-bot play --resume --out o" in text
+    code, text = run_in_pty(["play", "--resume", "--out", "o"], tmp_path, [b"quit\n"])
+    assert code == 0 and get_game("us-president").title in text and "opened a lobby" not in text

@@ -13,7 +13,7 @@ from engines.us_president.game import USPOptions, electors, florida_counts
 from engines.us_president.states import (CODES, ELECTORS, MAJORITY, MAX_PER_STATE, NAMES, POINTS, ROUNDS,
                                          SIZES, TOTAL_ELECTORS)
 
-CSV = Path("/work/shared/data/electoral_votes.csv")
+CSV = Path(__file__).parent / "data" / "electoral_votes.csv"
 NAMES4 = ["Alice", "Bob", "Carol", "Dave"]
 
 

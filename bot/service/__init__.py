@@ -26,7 +26,7 @@ from ..store import CorruptRow, Store, parse_record
 from ..store import Row as StoredRow
 from .common import CORRUPT, RECENT_CHANNELS, Loaded, Recent, TooLate, _clip, log
 from .controls import Controls
-from .lobby import Lobby, parse_settings  # noqa: F401
+from .lobby import Lobby, check_settings, parse_settings  # noqa: F401
 from .play_loop import PlayLoop
 from .server_data import ServerData
 

@@ -111,7 +111,8 @@ class Controls:
         distinct next words. custom_ids carry the channel, the seat's action
         count (stale clicks are refused) and the words chosen so far."""
         acted = record["acted"][seat]
-        legal = [tuple(a.tokens()) for a in game.legal_actions(state, seat)]
+        actions = {tuple(a.tokens()): a for a in game.legal_actions(state, seat)}
+        legal = list(actions)
         matching = [t for t in legal if t[:len(prefix)] == prefix]
         while True:
             depth = len(prefix)
@@ -126,8 +127,19 @@ class Controls:
         rows: list[Row] = []
         base = f"{channel_id}:{acted}:"
         path = " ".join(prefix)
+        def label(tokens: tuple[str, ...]) -> str:
+            """A choice that makes a move names the whole move; one that leads on names its step.
+            Where the engine has no description beyond the move's words, its step label
+            ("✅ done" for `judge yes`) says more."""
+            ends = tokens in actions and not any(len(t) > len(tokens) and t[:len(tokens)] == tokens for t in legal)
+            step = game.token_label(state, seat, tokens[:-1], tokens[-1])
+            if not (ends or tokens == prefix):
+                return step
+            move = game.describe_action(state, seat, actions[tokens])
+            return step if move == actions[tokens].text() and step != tokens[-1] else move
+
         if nexts:
-            labelled = [(_clip(game.token_label(state, seat, prefix, tok), 80), tok) for tok in nexts]
+            labelled = [(_clip(label(prefix + (tok,)), 80), tok) for tok in nexts]
             ids = [f"pb:{base}" + " ".join(prefix + (tok,)) for tok in nexts]
             if len(nexts) <= 5 and all(len(i) <= 100 for i in ids):
                 rows.append([Button(label, cid, "primary" if depth else "secondary")
@@ -141,7 +153,7 @@ class Controls:
                                         tuple(chunk))])
         extra: Row = []
         if complete:
-            extra.append(Button("✓ Confirm", f"pb:{base}{path} !", "success"))
+            extra.append(Button(_clip("✓ " + label(prefix), 80), f"pb:{base}{path} !", "success"))
         if depth:
             # Back to the nearest step that offered a real choice; steps that were
             # skipped (one choice) would only lead straight back here.

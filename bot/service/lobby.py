@@ -19,6 +19,28 @@ def parse_settings(text: str | None) -> dict[str, str]:
     return out
 
 
+def check_settings(game: Game, text: str | None) -> tuple[dict, dict]:
+    """`key=value …` split into the bot's settings and the game's, both checked now:
+    an unknown key is named together with the keys that exist."""
+    parsed = parse_settings(text)
+    valid = sorted(game.OptionsModel.model_fields) + sorted(BOT_SETTINGS)
+    unknown = [k for k in parsed if k not in valid]
+    if unknown:
+        raise InputError(f"{game.title} has no setting '{unknown[0][:30]}'; its settings are {', '.join(valid)}.")
+    bot_settings = {k: v for k, v in parsed.items() if k in BOT_SETTINGS}
+    if "timeout" in bot_settings:
+        try:
+            minutes = float(bot_settings["timeout"])
+        except ValueError:
+            raise InputError("timeout is a number of minutes (0 turns it off).") from None
+        if not 0 <= minutes <= 1440:
+            raise InputError("timeout must be between 0 and 1440 minutes.")
+        bot_settings["timeout"] = minutes
+    game_settings = {k: v for k, v in parsed.items() if k not in BOT_SETTINGS}
+    game.options(game_settings)
+    return bot_settings, game_settings
+
+
 class Lobby:
     """Part of GameService (see bot/service/__init__.py)."""
 
@@ -27,9 +49,7 @@ class Lobby:
         if not ctx.guild_id:
             raise InputError("Games are played in server channels, not in direct messages.")
         chosen = get_game(game)
-        parsed = parse_settings(settings)
-        bot_settings, game_settings = self._split_settings(parsed)
-        chosen.options(game_settings)  # validate now, not at start
+        bot_settings, game_settings = check_settings(chosen, settings)  # validated now, not at start
         existing = await self._load_raw(ctx.channel_id)
         if existing is not None:
             status, title, _ = existing
@@ -155,7 +175,7 @@ class Lobby:
                 raise InputError("Settings can only be changed in the lobby, before the game starts.")
             if ctx.user.id != record["host"]:
                 raise InputError("Only the host can change the settings.")
-            bot_settings, game_settings = self._split_settings(parse_settings(settings))
+            bot_settings, game_settings = check_settings(game, settings)
             merged = {**record["options"], **game_settings}
             game.options(merged)
             record["options"] = merged
@@ -221,15 +241,3 @@ class Lobby:
         out.append((_clip("timeout=0 — minutes before the AI moves for a waiting player", 100),
                     _clip(f"{head} timeout=0".strip(), 100)))
         return out[:25]
-
-    def _split_settings(self, parsed: dict[str, str]) -> tuple[dict, dict]:
-        bot_settings = {k: v for k, v in parsed.items() if k in BOT_SETTINGS}
-        if "timeout" in bot_settings:
-            try:
-                minutes = float(bot_settings["timeout"])
-            except ValueError:
-                raise InputError("timeout is a number of minutes (0 turns it off).") from None
-            if not 0 <= minutes <= 1440:
-                raise InputError("timeout must be between 0 and 1440 minutes.")
-            bot_settings["timeout"] = minutes
-        return bot_settings, {k: v for k, v in parsed.items() if k not in BOT_SETTINGS}
