@@ -34,8 +34,8 @@ def main(argv: list[str] | None = None) -> int:
     p_play.add_argument("--out", default="out/table", help="folder for the board images (default out/table)")
     p_play.add_argument("--db", default=None, help="SQLite file the game is saved in (default: table.db in --out)")
 
-    p_replay = sub.add_parser("replay", help="run a transcript and print what the bot would send (JSON Lines)")
-    p_replay.add_argument("file")
+    p_replay = sub.add_parser("replay", help="run a transcript, or replay a downloaded game file, as JSON Lines")
+    p_replay.add_argument("file", help="a transcript (.txt) or a game file from /politics history (.json)")
     p_replay.add_argument("--images", help="also write the images to this folder")
     p_replay.add_argument("--no-images", action="store_true", help="skip rendering (faster)")
 
@@ -146,8 +146,56 @@ def _replay(args) -> int:
     if not os.path.exists(args.file):
         print(f"politics-bot: no such transcript: {args.file}", file=sys.stderr)
         return 2
+    game_file = _game_file(args.file)
+    if game_file is not None:
+        return _replay_game(game_file, args)
     for entry in asyncio.run(run_transcript(args.file, render=not args.no_images, image_dir=args.images)):
         print(dumps(entry))
+    return 0
+
+
+def _game_file(path: str) -> dict | None:
+    """The parsed game file if `path` is one (a JSON object naming our format), else None."""
+    from .records import FILE_FORMAT
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return data if isinstance(data, dict) and data.get("format") == FILE_FORMAT else None
+
+
+def _replay_game(data: dict, args) -> int:
+    """Every move of a downloaded game, one JSON line each (with its public events), then the
+    final line of a transcript plus whether the replay reached the recorded final state."""
+    from engines import SYSTEM
+    from render import get_renderer
+    from .records import ReplayError, opening, steps
+    from .transcript import dumps
+    try:
+        game, state = opening(data)
+        names = [str(p.get("name", "?")) for p in data.get("players", [])]
+        for n, seat, text, events in steps(game, state, data["log"]):
+            who = "clock" if seat == SYSTEM else names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+            print(dumps({"move": n, "seat": who, "action": text, "events": [e.text for e in events if e.to is None]}))
+    except ReplayError as exc:
+        print(f"politics-bot: {exc}", file=sys.stderr)
+        return 1
+    result = game.result(state)
+    same = game.dump(state) == data.get("final")
+    if args.images and not args.no_images:
+        renderer = get_renderer(game.id)
+        if renderer is not None:
+            os.makedirs(args.images, exist_ok=True)
+            for name, png in renderer(game.view(state, None)):
+                with open(os.path.join(args.images, name), "wb") as fh:
+                    fh.write(png)
+    print(dumps({"final": {"game": game.id, "finished": result.finished,
+                           "winners": [names[w] if w < len(names) else str(w) for w in result.winners],
+                           "scores": result.scores, "state": game.view(state, None), "same_as_recorded": same}}))
+    if not same:
+        print("politics-bot: the replay did not reach the recorded final state.", file=sys.stderr)
+        return 1
     return 0
 
 

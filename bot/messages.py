@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Callable, Literal
+from typing import Awaitable, Callable, Literal
 
 Images = list[tuple[str, bytes]]
 
@@ -28,6 +28,9 @@ class Ctx:
     user: User
     channel_id: str
     guild_id: str | None = None
+    # Opens a thread of the channel named as given and returns its id (None: not possible
+    # here). Only Discord and the transcript runner provide one.
+    open_thread: Callable[[str], Awaitable[str | None]] | None = None
 
 
 @dataclass(frozen=True)
@@ -56,10 +59,31 @@ class Modal:
 
 
 @dataclass
+class Embed:
+    """A card of facts (stats, a leaderboard page, recent games). Discord shows it as an
+    embed; the terminal table and transcripts print `as_text()`. `image` names one of the
+    message's images to show inside it."""
+    title: str
+    description: str = ""
+    fields: list[tuple[str, str]] = field(default_factory=list)  # (name, value), at most 25
+    footer: str = ""
+    image: str | None = None
+
+    def as_text(self) -> str:
+        lines = [f"== {self.title} =="]
+        if self.description:
+            lines.append(self.description)
+        lines += [f"{name}: {value}" for name, value in self.fields]
+        if self.footer:
+            lines.append(f"({self.footer})")
+        return "\n".join(lines)
+
+
+@dataclass
 class Outgoing:
     """One message. `to`: the game's channel, a user's DMs, an ephemeral reply to
     the user who asked, or an edit of the message whose button was pressed."""
-    to: Literal["channel", "dm", "ephemeral", "edit", "modal"]
+    to: Literal["channel", "dm", "ephemeral", "edit", "modal", "archive"]  # archive: close channel_id's thread
     text: str = ""
     user_id: str | None = None
     user_name: str | None = None
@@ -74,6 +98,7 @@ class Outgoing:
     # The game's text board (render/text/): plain text of the whole public state, shown
     # after `text` (Discord sets it in code blocks: aligned, and never read as markup).
     board: str = ""
+    embeds: list[Embed] = field(default_factory=list)
 
     def render_images(self) -> Images:
         if self.images is None:

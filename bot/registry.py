@@ -18,7 +18,7 @@ class InputError(Exception):
 @dataclass(frozen=True)
 class OptionSpec:
     name: str
-    kind: str  # "str" | "int" | "user" | "attachment"
+    kind: str  # "str" | "int" | "bool" | "user" | "attachment"
     description: str
     required: bool = False
     autocomplete: bool = False
@@ -56,6 +56,7 @@ def build_commands() -> list[CommandSpec]:
             OptionSpec("seed", "int", "Seed for a repeatable game", min_value=0, max_value=2**53),
             OptionSpec("bots", "int", "AI seats to add", min_value=0, max_value=7),
             OptionSpec("settings", "str", "Game settings, e.g. deal=one timeout=5", autocomplete=True, max_length=400),
+            OptionSpec("thread", "bool", "Open the game in a new thread of this channel"),
         )),
         CommandSpec("join", "Join the lobby in this channel"),
         CommandSpec("leave", "Leave the lobby (or resign: an AI takes your seat)"),
@@ -74,6 +75,25 @@ def build_commands() -> list[CommandSpec]:
             OptionSpec("game", "str", "Which game", choices=games),
         )),
         CommandSpec("help", "How to play with this bot"),
+        # Records of finished games (bot/service/records.py).
+        CommandSpec("stats", "A player's games, wins and ratings on this server", (
+            OptionSpec("user", "user", "Whose stats (default: yours)"),
+            OptionSpec("game", "str", "Only this game", choices=games),
+        )),
+        CommandSpec("leaderboard", "Top players of a game on this server", (
+            OptionSpec("game", "str", "Which game", required=True, choices=games),
+        )),
+        CommandSpec("history", "Recent finished games, to download or replay", (
+            OptionSpec("where", "str", "This channel (and its threads) or the whole server", choices=("channel", "server")),
+            OptionSpec("game", "str", "Only this game", choices=games),
+        )),
+        CommandSpec("replay", "Step through a finished game move by move", (
+            OptionSpec("id", "int", "The game's number, from /politics history", required=True, min_value=1,
+                       max_value=2**53),
+            OptionSpec("move", "int", "Start at this move (0 = the opening)", min_value=0, max_value=1_000_000),
+        )),
+        CommandSpec("stats-reset", "Clear this server's finished games and ratings (Manage Server)", admin=True),
+        CommandSpec("forget-me", "Replace your name and id in this server's game records"),
     ]
     kinds = sorted({k for g in all_games().values() for k in g.server_data_kinds})
     for kind in kinds:
@@ -118,7 +138,13 @@ def coerce_options(spec: CommandSpec, raw: dict[str, Any]) -> dict[str, Any]:
                 raise InputError(f"'{opt.name}' must be a whole number.") from None
             if opt.min_value is not None and value < opt.min_value or opt.max_value is not None and value > opt.max_value:
                 raise InputError(f"'{opt.name}' must be between {opt.min_value} and {opt.max_value}.")
-        elif opt.kind == "str":
+        elif opt.kind == "bool":
+            if not isinstance(value, bool):
+                word = str(value).strip().lower()
+                if word not in ("true", "false", "yes", "no", "1", "0", "on", "off"):
+                    raise InputError(f"'{opt.name}' is true or false.")
+                value = word in ("true", "yes", "1", "on")
+        elif opt.kind in ("str", "user"):
             value = str(value)
             if opt.max_length and len(value) > opt.max_length:
                 raise InputError(f"'{opt.name}' is too long (at most {opt.max_length} characters).")

@@ -7,10 +7,12 @@ recorded in PRAGMA user_version.
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import time
 from dataclasses import dataclass
+from typing import Callable
 
 import aiosqlite
 
@@ -48,6 +50,46 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE games ADD COLUMN state TEXT;
     ALTER TABLE archive ADD COLUMN state TEXT
+    """,
+    # 3: finished games remembered per server (bot/records.py): one row per game with its replay
+    # file, one per seat for stats, and each player's current rating per game.
+    """
+    CREATE TABLE results (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id    TEXT NOT NULL,
+        channel_id  TEXT NOT NULL,
+        parent_id   TEXT,
+        game        TEXT NOT NULL,
+        finished_at REAL NOT NULL,
+        moves       INTEGER NOT NULL,
+        data        TEXT NOT NULL
+    );
+    CREATE INDEX results_guild ON results(guild_id, finished_at);
+    CREATE TABLE result_players (
+        result_id  INTEGER NOT NULL REFERENCES results(id) ON DELETE CASCADE,
+        guild_id   TEXT NOT NULL,
+        game       TEXT NOT NULL,
+        player_id  TEXT NOT NULL,
+        name       TEXT NOT NULL,
+        seat       INTEGER NOT NULL,
+        score      REAL,
+        winner     INTEGER NOT NULL,
+        mu         REAL NOT NULL,
+        sigma      REAL NOT NULL,
+        finished_at REAL NOT NULL
+    );
+    CREATE INDEX result_players_player ON result_players(guild_id, player_id, game, finished_at);
+    CREATE TABLE ratings (
+        guild_id  TEXT NOT NULL,
+        game      TEXT NOT NULL,
+        player_id TEXT NOT NULL,
+        name      TEXT NOT NULL,
+        mu        REAL NOT NULL,
+        sigma     REAL NOT NULL,
+        games     INTEGER NOT NULL,
+        wins      INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, game, player_id)
+    )
     """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -93,6 +135,8 @@ class Store:
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:
         self.db = db
         self.path = path
+        # One connection: two explicit transactions must not interleave (a BEGIN inside another fails).
+        self._tx = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: str) -> "Store":
@@ -171,19 +215,20 @@ class Store:
         return (text, state) if cur.rowcount == 1 else None
 
     async def delete(self, channel_id: str, archive: bool = True) -> None:
-        await self.db.execute("BEGIN IMMEDIATE")
-        try:
-            if archive:
-                await self.db.execute(
-                    "INSERT INTO archive(channel_id, guild_id, game, record, state, finished_at)"
-                    " SELECT channel_id, guild_id, game, record, state, ? FROM games WHERE channel_id=?",
-                    (time.time(), channel_id),
-                )
-            await self.db.execute("DELETE FROM games WHERE channel_id=?", (channel_id,))
-            await self.db.execute("COMMIT")
-        except Exception:
-            await self.db.execute("ROLLBACK")
-            raise
+        async with self._tx:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                if archive:
+                    await self.db.execute(
+                        "INSERT INTO archive(channel_id, guild_id, game, record, state, finished_at)"
+                        " SELECT channel_id, guild_id, game, record, state, ? FROM games WHERE channel_id=?",
+                        (time.time(), channel_id),
+                    )
+                await self.db.execute("DELETE FROM games WHERE channel_id=?", (channel_id,))
+                await self.db.execute("COMMIT")
+            except Exception:
+                await self.db.execute("ROLLBACK")
+                raise
 
     async def due(self, now: float, limit: int = 100) -> list[str]:
         rows = await self.db.execute_fetchall(
@@ -209,6 +254,160 @@ class Store:
         async with self.db.execute("SELECT length(record) + coalesce(length(state), 0) FROM games WHERE channel_id=?", (channel_id,)) as cur:
             found = await cur.fetchone()
         return int(found[0]) if found else 0
+
+    # ---- finished games, stats and ratings (bot/records.py) -------------
+    async def finish(self, channel_id: str, expected_version: int, record: dict, result: dict,
+                     seats: list[dict], rate: Callable[[dict], dict]) -> tuple[str, str | None] | None:
+        """The game's last row and its result in one transaction: the compare-and-swap of
+        `update`, the results row, a row per seat and the new ratings. `rate` turns the
+        players' current (mu, sigma) into the new ones (only ids it knows are looked up).
+        None if someone else wrote the row first; then nothing is recorded."""
+        text, state = split_record(record)
+        guild, game = result["guild_id"], result["game"]
+        async with self._tx:
+            ids = sorted({s["player_id"] for s in seats})
+            new = rate(await self.ratings_of(guild, game, ids))
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                cur = await self.db.execute(
+                    "UPDATE games SET status=?, record=?, state=?, wake_at=NULL, version=version+1, updated_at=?"
+                    " WHERE channel_id=? AND version=?",
+                    (record["status"], text, state, time.time(), channel_id, expected_version))
+                if cur.rowcount != 1:
+                    await self.db.execute("COMMIT")  # nothing of ours was written; others' statements stand
+                    return None
+                cur = await self.db.execute(
+                    "INSERT INTO results(guild_id, channel_id, parent_id, game, finished_at, moves, data)"
+                    " VALUES(?,?,?,?,?,?,?)",
+                    (guild, channel_id, result.get("parent_id"), game, result["finished_at"], result["moves"],
+                     json.dumps(result["data"], separators=(",", ":"))))
+                result_id = cur.lastrowid
+                for s in seats:
+                    mu, sigma = new[s["player_id"]]
+                    await self.db.execute(
+                        "INSERT INTO result_players(result_id, guild_id, game, player_id, name, seat, score, winner,"
+                        " mu, sigma, finished_at) VALUES(?,?,?,?,?,?,?,?,?,?,?)",
+                        (result_id, guild, game, s["player_id"], s["name"], s["seat"], s["score"], int(s["winner"]),
+                         mu, sigma, result["finished_at"]))
+                for pid in ids:
+                    mine = [s for s in seats if s["player_id"] == pid]
+                    mu, sigma = new[pid]
+                    won = int(any(s["winner"] for s in mine))
+                    await self.db.execute(
+                        "INSERT INTO ratings(guild_id, game, player_id, name, mu, sigma, games, wins) VALUES(?,?,?,?,?,?,1,?)"
+                        " ON CONFLICT(guild_id, game, player_id) DO UPDATE SET name=excluded.name, mu=excluded.mu,"
+                        " sigma=excluded.sigma, games=games+1, wins=wins+excluded.wins",
+                        (guild, game, pid, mine[0]["name"], mu, sigma, won))
+                await self.db.execute("COMMIT")
+            except Exception:
+                await self.db.execute("ROLLBACK")
+                raise
+        return text, state
+
+    async def ratings_of(self, guild_id: str, game: str, player_ids: list[str]) -> dict[str, tuple[float, float]]:
+        if not player_ids:
+            return {}
+        marks = ",".join("?" * len(player_ids))
+        rows = await self.db.execute_fetchall(
+            f"SELECT player_id, mu, sigma FROM ratings WHERE guild_id=? AND game=? AND player_id IN ({marks})",
+            (guild_id, game, *player_ids))
+        return {r[0]: (r[1], r[2]) for r in rows}
+
+    async def results(self, guild_id: str, channel_id: str | None = None, game: str | None = None,
+                      limit: int = 10) -> list[dict]:
+        """Recent finished games, newest first; `channel_id` also matches games in its threads."""
+        sql = "SELECT id, channel_id, game, finished_at, moves, data FROM results WHERE guild_id=?"
+        args: list = [guild_id]
+        if channel_id:
+            sql += " AND (channel_id=? OR parent_id=?)"
+            args += [channel_id, channel_id]
+        if game:
+            sql += " AND game=?"
+            args.append(game)
+        rows = await self.db.execute_fetchall(sql + " ORDER BY id DESC LIMIT ?", (*args, limit))
+        return [_result_row(r) for r in rows]
+
+    async def result(self, guild_id: str, result_id: int) -> dict | None:
+        rows = await self.db.execute_fetchall(
+            "SELECT id, channel_id, game, finished_at, moves, data FROM results WHERE guild_id=? AND id=?",
+            (guild_id, result_id))
+        return _result_row(rows[0]) if rows else None
+
+    async def leaderboard(self, guild_id: str, game: str, offset: int, limit: int) -> tuple[int, list[tuple]]:
+        """(how many rated players, a page of (player_id, name, mu, sigma, games, wins)) by mu - 3 sigma."""
+        rows = await self.db.execute_fetchall(
+            "SELECT player_id, name, mu, sigma, games, wins FROM ratings WHERE guild_id=? AND game=?"
+            " ORDER BY mu - 3 * sigma DESC, games DESC, name LIMIT ? OFFSET ?", (guild_id, game, limit, offset))
+        total = await self.db.execute_fetchall("SELECT COUNT(*) FROM ratings WHERE guild_id=? AND game=?", (guild_id, game))
+        return total[0][0], [tuple(r) for r in rows]
+
+    async def player_ratings(self, guild_id: str, player_id: str) -> list[tuple]:
+        """(game, name, mu, sigma, games, wins) for every game the player has a rating in."""
+        rows = await self.db.execute_fetchall(
+            "SELECT game, name, mu, sigma, games, wins FROM ratings WHERE guild_id=? AND player_id=?",
+            (guild_id, player_id))
+        return [tuple(r) for r in rows]
+
+    async def player_games(self, guild_id: str, player_id: str, game: str | None = None) -> list[tuple]:
+        """(result_id, game, finished_at, score, winner, mu, sigma) per game played, oldest first."""
+        sql = ("SELECT result_id, game, finished_at, score, winner, mu, sigma FROM result_players"
+               " WHERE guild_id=? AND player_id=?")
+        args: list = [guild_id, player_id]
+        if game:
+            sql += " AND game=?"
+            args.append(game)
+        rows = await self.db.execute_fetchall(sql + " ORDER BY result_id, seat", args)
+        return [tuple(r) for r in rows]
+
+    async def player_named(self, guild_id: str, name: str) -> str | None:
+        """The id of the player most recently recorded under this name (case-insensitive)."""
+        rows = await self.db.execute_fetchall(
+            "SELECT player_id FROM result_players WHERE guild_id=? AND lower(name)=lower(?) ORDER BY result_id DESC LIMIT 1",
+            (guild_id, name))
+        return rows[0][0] if rows else None
+
+    async def reset_records(self, guild_id: str) -> int:
+        """Forget every finished game and rating of a server; how many games were removed."""
+        async with self._tx:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                cur = await self.db.execute("DELETE FROM results WHERE guild_id=?", (guild_id,))
+                removed = cur.rowcount
+                await self.db.execute("DELETE FROM result_players WHERE guild_id=?", (guild_id,))
+                await self.db.execute("DELETE FROM ratings WHERE guild_id=?", (guild_id,))
+                await self.db.execute("COMMIT")
+            except Exception:
+                await self.db.execute("ROLLBACK")
+                raise
+        return removed
+
+    async def forget_player(self, guild_id: str, player_id: str, new_id: str, new_name: str,
+                            rewrite: Callable[[dict], dict]) -> int:
+        """Replace a player's id and name in every record of a server: ratings, seats, and each
+        game's data through `rewrite(result)` (which returns the new data). How many games changed."""
+        async with self._tx:
+            ids = [r[0] for r in await self.db.execute_fetchall(
+                "SELECT DISTINCT result_id FROM result_players WHERE guild_id=? AND player_id=?", (guild_id, player_id))]
+            found = []
+            for result_id in ids:
+                rows = await self.db.execute_fetchall(
+                    "SELECT id, channel_id, game, finished_at, moves, data FROM results WHERE id=?", (result_id,))
+                if rows:
+                    found.append(_result_row(rows[0]))
+            rewritten = [(json.dumps(rewrite(r), separators=(",", ":")), r["id"]) for r in found]
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for data, result_id in rewritten:
+                    await self.db.execute("UPDATE results SET data=? WHERE id=?", (data, result_id))
+                await self.db.execute("UPDATE result_players SET player_id=?, name=? WHERE guild_id=? AND player_id=?",
+                                      (new_id, new_name, guild_id, player_id))
+                await self.db.execute("UPDATE ratings SET player_id=?, name=? WHERE guild_id=? AND player_id=?",
+                                      (new_id, new_name, guild_id, player_id))
+                await self.db.execute("COMMIT")
+            except Exception:
+                await self.db.execute("ROLLBACK")
+                raise
+        return len(rewritten)
 
     # ---- per-server data ---------------------------------------------
     async def server_data(self, guild_id: str | None, game: str) -> dict:
@@ -236,3 +435,12 @@ class Store:
     async def integrity_ok(self) -> bool:
         async with self.db.execute("PRAGMA integrity_check") as cur:
             return (await cur.fetchone())[0] == "ok"
+
+
+def _result_row(row) -> dict:
+    try:
+        data = json.loads(row[5])
+    except ValueError:
+        data = {}
+    return {"id": row[0], "channel_id": row[1], "game": row[2], "finished_at": row[3], "moves": row[4],
+            "data": data if isinstance(data, dict) else {}}

@@ -8,6 +8,8 @@ Line forms (a `#` starts a comment):
     alice: answer Springfield             fill in the text box a button opened (modal)
     alice: say some chat text             a plain channel message (charades guesses)
     @wait 130                             let 130 seconds pass (timers, AI delays, timeouts)
+    @channel main | thread                type in the channel, or in the newest game thread
+                                          (after `new ... thread:true` the lines go to the thread)
 
 Output: one JSON line per message the bot would send:
     {"to": "channel" | "dm:NAME" | "ephemeral:NAME", "text": ..., "images": [...], "buttons": [...]}
@@ -52,6 +54,8 @@ class TranscriptRunner:
     last_channel_rows: list = field(default_factory=list)
     open_modal: dict[str, str] = field(default_factory=dict)
     image_count: int = 0
+    channel: str = CHANNEL                 # where the next line is typed: the channel or a game thread
+    threads: list[str] = field(default_factory=list)
 
     @classmethod
     async def create(cls, db_path: str = ":memory:", base_dir: str = ".", render: bool = True,
@@ -85,12 +89,18 @@ class TranscriptRunner:
                 return [self._note("@wait needs a number of seconds.")]
             self.clock.now += seconds
             return self.emit(await self.service.tick())
+        if text.startswith("@channel"):
+            where = text.split()[1] if len(text.split()) > 1 else "main"
+            if where == "thread" and not self.threads:
+                return [self._note("No thread has been opened yet.")]
+            self.channel = self.threads[-1] if where == "thread" else CHANNEL
+            return []
         match = LINE.match(text)
         if not match:
             return [self._note(f"Not a transcript line (write name: /politics ...): {text[:60]}")]
         name, rest = match.group(1), match.group(2).strip()
         user = self.user(name)
-        ctx = Ctx(user, CHANNEL, GUILD)
+        ctx = Ctx(user, self.channel, GUILD, open_thread=self._open_thread)
         verb, _, arg = rest.partition(" ")
         if verb == "click":
             return self.emit(await self._click(user, arg.strip()))
@@ -105,7 +115,7 @@ class TranscriptRunner:
             return self.emit(await self.service.chat(ctx, arg))
         try:
             spec, options = parse_command_line(self._mentions(rest))
-            options = self._attachments(spec, options)
+            options = self._users(spec, self._attachments(spec, options))
         except InputError as exc:
             return [self._eph(name, str(exc))]
         return self.emit(await self.service.handle(ctx, spec.name, options))
@@ -115,7 +125,7 @@ class TranscriptRunner:
             for row in rows:
                 for item in row:
                     if isinstance(item, Button) and item.label.lower().startswith(label.lower()):
-                        return await self.service.component(Ctx(user, CHANNEL, GUILD), item.custom_id)
+                        return await self.service.component(Ctx(user, self.channel, GUILD), item.custom_id)
         return [Outgoing(to="ephemeral", user_id=user.id, text=f"No button '{label}' is showing.")]
 
     async def _select(self, user: User, value: str) -> list[Outgoing]:
@@ -124,11 +134,27 @@ class TranscriptRunner:
                 if isinstance(item, Select):
                     for lab, val in item.options:
                         if val.lower() == value.lower() or lab.lower().startswith(value.lower()):
-                            return await self.service.component(Ctx(user, CHANNEL, GUILD), item.custom_id, [val])
+                            return await self.service.component(Ctx(user, self.channel, GUILD), item.custom_id, [val])
         return [Outgoing(to="ephemeral", user_id=user.id, text=f"No menu with '{value}' is showing.")]
+
+    async def _open_thread(self, name: str) -> str:
+        """Like Discord: a new thread of the channel; the transcript's next lines are typed there."""
+        thread = str(int(CHANNEL) + 1000 + len(self.threads))
+        self.threads.append(thread)
+        self.channel = thread
+        return thread
 
     def _mentions(self, text: str) -> str:
         return text  # names are used as they are; @name resolves in engines
+
+    def _users(self, spec, options: dict[str, Any]) -> dict[str, Any]:
+        """A user option names a transcript user (`user:bob` or `user:@bob`), as Discord's picker would."""
+        for opt in spec.options:
+            if opt.kind == "user" and opt.name in options:
+                name = str(options[opt.name]).lstrip("@")
+                if name in self.users:
+                    options[opt.name] = f"<@{self.users[name].id}>"
+        return options
 
     def _attachments(self, spec, options: dict[str, Any]) -> dict[str, Any]:
         for opt in spec.options:
@@ -166,6 +192,9 @@ class TranscriptRunner:
                         files.append(os.path.join(self.image_dir, f"{self.image_count:04d}-{fname}"))
                         with open(files[-1], "wb") as fh:
                             fh.write(data)
+            if msg.to == "archive":
+                lines.append({"to": "channel", "text": "[the thread is archived]", "images": []})
+                continue
             to = {"channel": "channel", "dm": f"dm:{name}", "ephemeral": f"ephemeral:{name}",
                   "edit": f"ephemeral:{name}"}[msg.to]
             if msg.rows:
@@ -173,7 +202,7 @@ class TranscriptRunner:
                     self.last_channel_rows = msg.rows
                 else:
                     self.last_rows[name] = msg.rows
-            text = self._readable(msg.text)
+            text = self._readable("\n".join([msg.text] * bool(msg.text) + [e.as_text() for e in msg.embeds]))
             entry: dict[str, Any] = {"to": to, "text": text, "images": images}
             if alts:
                 entry["alt"] = alts  # each image's alt text, as Discord gets it
@@ -191,10 +220,12 @@ class TranscriptRunner:
     def _readable(self, text: str) -> str:
         for name, u in self.users.items():
             text = text.replace(f"<@{u.id}>", f"@{name}")
+        for i, thread in enumerate(self.threads):
+            text = text.replace(f"<#{thread}>", f"#thread-{i + 1}")
         return text.replace(f"<#{CHANNEL}>", "#game")
 
     async def final(self) -> dict:
-        loaded = await self.service._load(CHANNEL)
+        loaded = await self.service._load(self.channel)
         if loaded is None or loaded.record.get("state") is None:
             return {"final": {"game": loaded.game.id if loaded else None, "finished": False, "winners": [],
                               "scores": [], "state": None}}

@@ -165,6 +165,11 @@ class Game(ABC, Generic[S]):
     def result(self, state: S) -> Result: ...
 
     # ---- optional hooks -----------------------------------------------
+    def teams(self, state: S) -> list[list[int]]:
+        """Seats that win or lose together (ratings rate them as one team); by default
+        every seat plays for itself."""
+        return [[seat] for seat in range(len(getattr(state, "seats", [])))]
+
     def status_text(self, state: S) -> str:
         """Short public status for the channel (whose turn, phase)."""
         return ""

@@ -28,10 +28,11 @@ from .common import CORRUPT, RECENT_CHANNELS, Loaded, Recent, TooLate, _clip, lo
 from .controls import Controls
 from .lobby import Lobby, check_settings, parse_settings  # noqa: F401
 from .play_loop import PlayLoop
+from .records import Records
 from .server_data import ServerData
 
 
-class GameService(Lobby, PlayLoop, Controls, ServerData):
+class GameService(Lobby, PlayLoop, Controls, ServerData, Records):
     """The hub: entry points, locks, loading and saving; the rest lives in its parts."""
 
     def __init__(self, store: Store, *, inline_ai: bool = False, ai_delay: float = 1.5,
@@ -79,7 +80,7 @@ class GameService(Lobby, PlayLoop, Controls, ServerData):
                 raise InputError("Only server admins (Manage Server) can do that.")
             if spec.group:
                 return await self._server_data(ctx, spec.group, spec.leaf, opts)
-            handler = getattr(self, f"cmd_{name}")
+            handler = getattr(self, "cmd_" + name.replace("-", "_"))
             async with self.lock(ctx.channel_id):
                 return await handler(ctx, **opts)
         return await self._guarded(ctx, f"command {name}", work,
@@ -93,6 +94,8 @@ class GameService(Lobby, PlayLoop, Controls, ServerData):
             async with self.lock(channel_id):
                 if kind == "pg":
                     return await self._general_button(here, rest)
+                if kind == "pr":
+                    return await self._records_button(here, rest)
                 acted_s, _, path = rest.partition(":")
                 if not acted_s.isdigit():
                     raise InputError("That button is not one of mine.")
@@ -216,7 +219,10 @@ class GameService(Lobby, PlayLoop, Controls, ServerData):
         if recompute and record.get("state"):
             self._refresh_waiting(record, loaded.game, loaded.game.load(record["state"]))
         status = status or record["status"]
-        written = await self.store.update(channel_id, loaded.version, status, record, self._wake_at(record))
+        if status == "finished" and not record.get("finished"):
+            written = await self._commit_finished(channel_id, loaded, record)  # the result goes with the last row
+        else:
+            written = await self.store.update(channel_id, loaded.version, status, record, self._wake_at(record))
         if written is None:
             self._recent.pop(channel_id, None)
             raise TooLate()
@@ -236,6 +242,6 @@ class GameService(Lobby, PlayLoop, Controls, ServerData):
 def _split_custom_id(custom_id: str) -> tuple[str, str, str]:
     kind, _, rest = custom_id.partition(":")
     channel_id, _, rest = rest.partition(":")
-    if kind not in ("pb", "ps", "pt", "pg", "pm") or not channel_id:
+    if kind not in ("pb", "ps", "pt", "pg", "pm", "pr") or not channel_id:
         raise InputError("That button is not one of mine.")
     return kind, channel_id, rest

@@ -36,6 +36,11 @@ def check_settings(game: Game, text: str | None) -> tuple[dict, dict]:
         if not 0 <= minutes <= 1440:
             raise InputError("timeout must be between 0 and 1440 minutes.")
         bot_settings["timeout"] = minutes
+    if "archive" in bot_settings:
+        word = str(bot_settings["archive"]).lower()
+        if word not in ("yes", "no", "on", "off", "true", "false", "1", "0"):
+            raise InputError("archive is yes or no: archive a game's thread when the game ends.")
+        bot_settings["archive"] = "yes" if word in ("yes", "on", "true", "1") else "no"
     game_settings = {k: v for k, v in parsed.items() if k not in BOT_SETTINGS}
     game.options(game_settings)
     return bot_settings, game_settings
@@ -45,11 +50,16 @@ class Lobby:
     """Part of GameService (see bot/service/__init__.py)."""
 
     async def cmd_new(self, ctx: Ctx, game: str, seed: int | None = None, bots: int | None = None,
-                      settings: str | None = None) -> list[Outgoing]:
+                      settings: str | None = None, thread: bool | None = None) -> list[Outgoing]:
         if not ctx.guild_id:
             raise InputError("Games are played in server channels, not in direct messages.")
         chosen = get_game(game)
         bot_settings, game_settings = check_settings(chosen, settings)  # validated now, not at start
+        bots = bots or 0
+        if 1 + bots > chosen.max_players:
+            raise InputError(f"{chosen.title} takes at most {chosen.max_players} players, so at most {chosen.max_players - 1} bots.")
+        if thread:
+            return await self._new_in_thread(ctx, chosen, seed, bots, bot_settings, game_settings)
         existing = await self._load_raw(ctx.channel_id)
         if existing is not None:
             status, title, _ = existing
@@ -58,9 +68,32 @@ class Lobby:
                                  "Finish it, or the host can /politics cancel it.")
             await self.store.delete(ctx.channel_id, archive=True)
             self._recent.pop(ctx.channel_id, None)
-        bots = bots or 0
-        if 1 + bots > chosen.max_players:
-            raise InputError(f"{chosen.title} takes at most {chosen.max_players} players, so at most {chosen.max_players - 1} bots.")
+        record = self._new_record(ctx, chosen, seed, bots, bot_settings, game_settings)
+        if not await self.store.create(ctx.channel_id, ctx.guild_id, chosen.id, "lobby", record):
+            raise InputError("This channel already has a game.")
+        return [self._lobby_message(ctx.channel_id, record, f"**{_clean_name(ctx.user.name)}** opened a lobby for **{chosen.title}**.")]
+
+    async def _new_in_thread(self, ctx: Ctx, chosen: Game, seed: int | None, bots: int, bot_settings: dict,
+                             game_settings: dict) -> list[Outgoing]:
+        """Game night: each game in a thread of its own, keyed by the thread as channels are."""
+        if ctx.open_thread is None:
+            raise InputError("Threads can't be opened here; leave out thread:true.")
+        host = _clean_name(ctx.user.name)
+        thread_id = await ctx.open_thread(_clip(f"{chosen.title} — {host}", 100))
+        if not thread_id:
+            raise InputError("I couldn't open a thread here (I need Create Public Threads and Send Messages in "
+                             "Threads); no game was opened.")
+        record = self._new_record(ctx, chosen, seed, bots, bot_settings, game_settings)
+        record["thread_of"] = ctx.channel_id
+        if not await self.store.create(thread_id, ctx.guild_id, chosen.id, "lobby", record):
+            raise InputError("That thread already has a game.")
+        return [self._lobby_message(thread_id, record, f"**{host}** opened a lobby for **{chosen.title}** in this thread."),
+                Outgoing(to="channel", channel_id=ctx.channel_id,
+                         text=f"**{host}** opened a lobby for **{chosen.title}** in <#{thread_id}>: join there.",
+                         rows=[[Button("Join", f"pg:{thread_id}:join", "primary")]])]
+
+    def _new_record(self, ctx: Ctx, chosen: Game, seed: int | None, bots: int, bot_settings: dict,
+                    game_settings: dict) -> dict:
         players = [{"id": ctx.user.id, "name": _clean_name(ctx.user.name), "bot": False}]
         for i in range(bots):
             players.append({"id": f"bot:{i}", "name": f"AI-{BOT_NAMES[i % len(BOT_NAMES)]}", "bot": True})
@@ -71,9 +104,7 @@ class Lobby:
             "state": None, "acted": [], "waiting_since": {}, "reminded": [], "timer": None,
             "created": self.clock(),
         }
-        if not await self.store.create(ctx.channel_id, ctx.guild_id, chosen.id, "lobby", record):
-            raise InputError("This channel already has a game.")
-        return [self._lobby_message(ctx.channel_id, record, f"**{_clean_name(ctx.user.name)}** opened a lobby for **{chosen.title}**.")]
+        return record
 
     async def cmd_join(self, ctx: Ctx) -> list[Outgoing]:
         loaded = await self._require(ctx.channel_id)
@@ -138,6 +169,8 @@ class Lobby:
         # The state is kept as its own JSON text: pydantic writes and validates it in one pass
         # (Game.load also reads the older dict form).
         record["state"] = game.dump(state)
+        record["opening"] = record["state"]  # with the log of moves, a finished game replays exactly
+        record["log"] = []
         record["status"] = "playing"
         record["acted"] = [0] * n
         record["started"] = self.clock()
@@ -226,6 +259,8 @@ class Lobby:
             lines.append(f"• `{name}` = {_fmt(current[name])} — {info.description or ''}")
         timeout = record.get("bot", {}).get("timeout", 0)
         lines.append(f"• `timeout` = {timeout} — minutes before a reminder (half-way) and an AI move for a waiting player (0 = off)")
+        archive = record.get("bot", {}).get("archive", "yes")
+        lines.append(f"• `archive` = {archive} — archive the game's thread when it ends (games opened with thread:true)")
         return "\n".join(lines)
 
     async def _complete_settings(self, ctx: Ctx, current: str) -> list[tuple[str, str]]:

@@ -52,6 +52,7 @@ class PlayLoop:
         # Described before the move: afterwards a card it names may have left play.
         done_label = game.describe_action(state, seat, action) if actor is not None and seat != SYSTEM else ""
         events = game.apply_in_place(state, seat, action)
+        record.setdefault("log", []).append([seat, action.text()])  # the replay: every applied move, AI and clock too
         if seat != SYSTEM:
             record["acted"][seat] += 1
         record["state"] = game.dump(state)
@@ -89,6 +90,8 @@ class PlayLoop:
                                         body=after_private.get(seat))
             out.append(panel)
         out += await self._drain_ai(channel_id)
+        if result.finished:
+            out += self._archive_thread(channel_id, record)  # last, after everything posted in the thread
         return out
 
     async def _drain_ai(self, channel_id: str) -> list[Outgoing]:

@@ -1491,6 +1491,11 @@ class RaceWhiteHouse(Game[RWHState]):
                   for i in range(len(state.seats))]
         return Result(finished=True, winners=winners, scores=scores, summary=state.outcome)
 
+    def teams(self, state: RWHState) -> list[list[int]]:
+        """The Democrats and the Republicans: in the four-player game each party's President
+        and Vice-President win or lose together."""
+        return [sorted({q.seat for q in state.pawns if q.party == party}) for party in ("D", "R")]
+
     def status_text(self, state: RWHState) -> str:
         d, r = party_ev(state, "D"), party_ev(state, "R")
         score = f"Democrats {d} · Republicans {r} (270 wins)"

@@ -1,0 +1,201 @@
+"""Finished games remembered: what a result row holds, ratings, and game files that replay.
+
+Pure functions (no store, no Discord): the service (bot/service/records.py) and the
+`politics-bot replay` command share them.
+
+- A finished game's data is its *game file*: players, seats, settings, seed, the opening
+  state, every applied action with its seat (AI, timeout and timer moves included), the
+  final state and the result. Replaying the log from the opening reproduces the final
+  state exactly, because engines are deterministic and carry their RNG in the state.
+- Ratings come from openskill's Plackett-Luce model (made for multiplayer and team games):
+  every team of a game (`Game.teams`) is ranked by win, then best score.
+  AI seats share one identity per AI level, so players see how they stand against the AI.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce
+from pydantic import ValidationError
+
+from engines import Event, Game, Result, RuleError, get_game
+
+FILE_FORMAT = "politics-bot game"
+FILE_VERSION = 1
+AI_LEVEL = "standard"  # the engines have one AI; a second level gets its own identity
+AI_ID = f"ai:{AI_LEVEL}"
+AI_NAME = f"AI ({AI_LEVEL})"
+FORGOTTEN_NAME = "Former player"
+
+_MODEL = PlackettLuce()
+STARTING_RATING = _MODEL.rating().ordinal()  # a newcomer's conservative rating (0 with the defaults)
+
+
+class ReplayError(Exception):
+    """A game file that can't be replayed; the message is one sentence."""
+
+
+def identity(player: dict) -> tuple[str, str]:
+    """(rating id, name) of a seat's player: an AI seat is the AI of its level; a player who
+    resigned mid-game keeps the game (an AI only finished it for them)."""
+    pid = str(player["id"])
+    if pid.startswith("resigned:"):
+        return pid.split(":", 1)[1], player["name"]
+    if player.get("bot"):
+        return AI_ID, AI_NAME
+    return pid, player["name"]
+
+
+def conservative(mu: float, sigma: float) -> float:
+    """The leaderboard's rating: openskill's ordinal (skill we are ~99% sure of)."""
+    return _MODEL.rating(mu=mu, sigma=sigma).ordinal()
+
+
+def team_ranks(teams: list[list[int]], result: Result) -> list[int]:
+    """Rank of each team (0 best): winners first, then by the team's best score; ties share."""
+    def key(team: list[int]) -> tuple:
+        won = any(s in result.winners for s in team)
+        best = max((result.scores[s] for s in team if s < len(result.scores)), default=0.0)
+        return (not won, -best)
+    order = sorted({key(t) for t in teams})
+    return [order.index(key(t)) for t in teams]
+
+
+def rate(teams: list[list[str]], ranks: list[int], current: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
+    """New (mu, sigma) for every player id in `teams` (newcomers start at the model's default).
+    An id on several seats (two AI seats) takes the mean of its seats' new ratings."""
+    start = [[_MODEL.rating(*current[pid]) if pid in current else _MODEL.rating() for pid in team] for team in teams]
+    rated = _MODEL.rate(start, ranks=ranks)
+    seen: dict[str, list[tuple[float, float]]] = {}
+    for team, ratings in zip(teams, rated):
+        for pid, r in zip(team, ratings):
+            seen.setdefault(pid, []).append((r.mu, r.sigma))
+    return {pid: (sum(m for m, _ in v) / len(v), sum(s for _, s in v) / len(v)) for pid, v in seen.items()}
+
+
+def finished_game(record: dict, game: Game, state, result: Result, *, guild_id: str, channel_id: str,
+                  finished_at: float) -> tuple[dict, list[dict], list[list[str]], list[int]]:
+    """(result row, a row per seat, teams of player ids, team ranks) for the store."""
+    seats = []
+    for seat, player in enumerate(record["players"]):
+        pid, name = identity(player)
+        seats.append({"player_id": pid, "name": name, "seat": seat, "bot": pid == AI_ID,
+                      "score": result.scores[seat] if seat < len(result.scores) else None,
+                      "winner": seat in result.winners})
+    teams = game.teams(state)
+    ranks = team_ranks(teams, result)
+    data = {
+        "format": FILE_FORMAT, "version": FILE_VERSION, "game": game.id, "title": game.title,
+        "players": [{"seat": s["seat"], "name": record["players"][s["seat"]]["name"], "bot": s["bot"],
+                     "player_id": s["player_id"]} for s in seats],
+        "teams": teams, "options": record.get("options", {}), "bot": record.get("bot", {}), "seed": record["seed"],
+        "started": record.get("started"), "finished": finished_at, "moves": len(record.get("log", [])),
+        "winners": list(result.winners), "scores": list(result.scores), "summary": result.summary,
+        "opening": record.get("opening"), "log": record.get("log", []), "final": record["state"],
+    }
+    row = {"guild_id": guild_id, "game": game.id, "finished_at": finished_at, "moves": data["moves"],
+           "parent_id": record.get("thread_of"), "data": data}
+    return row, seats, [[seats[s]["player_id"] for s in team] for team in teams], ranks
+
+
+def download(result: dict) -> tuple[str, bytes]:
+    """The game file a player downloads: everything to replay it, no Discord ids."""
+    data = dict(result["data"])
+    data["id"] = result["id"]
+    data["players"] = [{k: v for k, v in p.items() if k != "player_id"} for p in data.get("players", [])]
+    return f"politics-game-{result['id']}.json", json.dumps(data, indent=1, ensure_ascii=False).encode()
+
+
+def replayable(data: dict) -> bool:
+    return bool(data.get("opening")) and isinstance(data.get("log"), list)
+
+
+@dataclass
+class Replay:
+    game: Game
+    state: object
+    moves: int                      # how many log entries were applied
+    last: tuple[int, str] | None    # (seat, action text) of the last one
+    events: list[Event]             # what it did
+
+
+def opening(data: dict) -> tuple[Game, object]:
+    """(game, state before the first move) of a game file."""
+    if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
+        raise ReplayError("That is not a politics-bot game file.")
+    if not replayable(data):
+        raise ReplayError("This game was recorded without its moves, so it can't be replayed.")
+    try:
+        game = get_game(str(data["game"]))
+        return game, game.load(data["opening"])
+    except (RuleError, ValidationError, ValueError, TypeError, KeyError):
+        raise ReplayError("The game file's opening can't be read (it may be damaged).") from None
+
+
+def steps(game: Game, state, log: list):
+    """Apply a log's moves to `state` one by one: yields (move number, seat, text, events)."""
+    for n, entry in enumerate(log, 1):
+        try:
+            seat, text = int(entry[0]), str(entry[1])
+            events = game.apply_in_place(state, seat, game.parse_action(text))
+        except (RuleError, ValidationError, ValueError, TypeError, IndexError):
+            raise ReplayError(f"Move {n} of the game file can't be replayed (it may be damaged).") from None
+        yield n, seat, text, events
+
+
+def replay(data: dict, upto: int | None = None) -> Replay:
+    """Apply the first `upto` moves (all by default) of a game file's log to its opening."""
+    game, state = opening(data)
+    log = data["log"]
+    upto = len(log) if upto is None else max(0, min(upto, len(log)))
+    shown = Replay(game, state, 0, None, [])
+    for n, seat, text, events in steps(game, state, log[:upto]):
+        shown.moves, shown.last, shown.events = n, (seat, text), events
+    return shown
+
+
+def forget(data: dict, player_id: str, new_id: str) -> dict:
+    """A game's data with one player's name and id replaced. Their seat token in the moves
+    becomes the seat number, and the final state is rebuilt by replaying under the new name;
+    if anything of the old name would survive, the replay data is dropped (stats stay)."""
+    data = json.loads(json.dumps(data))
+    mine = [p for p in data.get("players", []) if p.get("player_id") == player_id]
+    if not mine:
+        return data
+    names = [p["name"] for p in data["players"]]
+    old_names = {p["name"] for p in mine}
+    old_tokens = set()
+    for p in mine:
+        slug = "".join(p["name"].split()).lower()
+        old_tokens |= {slug, "@" + slug}
+        p["name"], p["player_id"] = FORGOTTEN_NAME, new_id
+    seat_of = {"".join(n.split()).lower(): i for i, n in enumerate(names)}
+    try:
+        if not replayable(data):
+            raise ReplayError("nothing to rebuild")
+        opening = json.loads(data["opening"])
+        for p in mine:
+            opening["seats"][p["seat"]]["name"] = FORGOTTEN_NAME
+        data["opening"] = json.dumps(opening)
+
+        def token(word: str) -> str:
+            if word in old_tokens:
+                return str(seat_of[word.lstrip("@")] + 1)
+            return word
+        data["log"] = [[seat, " ".join([t.split()[0]] + [token(w) for w in t.split()[1:]])] for seat, t in data["log"]]
+        rebuilt = replay(data)
+        result = rebuilt.game.result(rebuilt.state)
+        if result.winners != data.get("winners"):
+            raise ReplayError("the rebuilt game ended differently")
+        data["final"] = rebuilt.game.dump(rebuilt.state)
+        data["summary"] = result.summary
+        text = json.dumps({k: data[k] for k in ("opening", "log", "final", "summary")}).lower()
+        if any(re.search(r"\b" + re.escape(n.lower()) + r"\b", text) for n in old_names if n.strip()):
+            raise ReplayError("the old name is still in the game")
+    except (ReplayError, ValueError, KeyError, IndexError, TypeError):
+        for key in ("opening", "log", "final"):
+            data.pop(key, None)
+        data["summary"] = ""
+    return data
