@@ -25,7 +25,7 @@ from discord.ext import tasks
 
 from engines import all_games
 
-from .messages import Button, Ctx, Outgoing, Select, User, chunk_text
+from .messages import Button, Ctx, Embed, Outgoing, Select, User, chunk_text
 from .registry import CommandSpec, commands
 from .service import GameService
 from .settings import Settings
@@ -50,7 +50,7 @@ def point_at(api_base: str | None, gateway_url: str | None) -> None:
 
 # ---- components ---------------------------------------------------------
 
-class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p[bgt]:(?P<rest>.+)"):
+class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p[bgtr]:(?P<rest>.+)"):
     def __init__(self, custom_id: str) -> None:
         super().__init__(discord.ui.Button(custom_id=custom_id, label="…"))
 
@@ -107,6 +107,18 @@ def build_view(rows: list[list[Button | Select]]) -> discord.ui.View | None:
     return view
 
 
+def build_embed(embed: Embed) -> discord.Embed:
+    """An Embed within Discord's limits (title 256, description 4,096, 25 fields of 256/1,024)."""
+    out = discord.Embed(title=embed.title[:256], description=embed.description[:4096] or None)
+    for name, value in embed.fields[:25]:
+        out.add_field(name=name[:256] or "\u200b", value=value[:1024] or "\u200b", inline=False)
+    if embed.footer:
+        out.set_footer(text=embed.footer[:2048])
+    if embed.image:
+        out.set_image(url=f"attachment://{embed.image}")
+    return out
+
+
 # ---- slash commands from the registry ---------------------------------------
 
 def _annotation(opt) -> Any:
@@ -116,6 +128,10 @@ def _annotation(opt) -> Any:
         return app_commands.Range[int, lo, hi]
     if opt.kind == "attachment":
         return discord.Attachment
+    if opt.kind == "bool":
+        return bool
+    if opt.kind == "user":
+        return discord.User
     return app_commands.Range[str, 0, opt.max_length or 100]
 
 
@@ -226,15 +242,43 @@ class PoliticsBot(discord.Client):
         for key, value in kwargs.items():
             if value is None:
                 continue
-            if isinstance(value, discord.Attachment):
+            if isinstance(value, (discord.User, discord.Member)):
+                options[key] = f"<@{value.id}>"  # the service looks the player up by id
+            elif isinstance(value, discord.Attachment):
                 if value.size > 2_000_000:
                     options[key] = (value.filename, b"x" * 2_000_001)  # the service refuses it in one sentence
                 else:
                     options[key] = (value.filename, await value.read())
             else:
                 options[key] = value
-        out = await self.service.handle(self.ctx_of(interaction), spec.name, options)
+        ctx = self.ctx_of(interaction)
+        if spec.name == "new":
+            ctx.open_thread = lambda name: self._open_thread(interaction, name)
+        out = await self.service.handle(ctx, spec.name, options)
         await self.deliver(interaction, out)
+
+    async def _open_thread(self, interaction: discord.Interaction, name: str) -> str | None:
+        """A public thread of the channel the command came from (None if Discord refuses)."""
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            return None
+        try:
+            thread = await channel.create_thread(name=name[:100] or "game", type=discord.ChannelType.public_thread,
+                                                 auto_archive_duration=1440)
+        except discord.HTTPException as exc:
+            log.warning("opening a thread in %s failed: %s", channel.id, exc)
+            return None
+        return str(thread.id)
+
+    async def _archive(self, msg: Outgoing) -> None:
+        """Archive a finished game's thread. Discord lets the thread's creator (the bot) do it
+        with Send Messages in Threads; a failure only leaves the thread open."""
+        try:
+            thread = self.get_channel(int(msg.channel_id)) or await self.fetch_channel(int(msg.channel_id))
+            if isinstance(thread, discord.Thread) and not thread.archived:
+                await thread.edit(archived=True)
+        except discord.HTTPException as exc:
+            log.warning("archiving thread %s failed: %s", msg.channel_id, exc)
 
     async def on_component(self, interaction: discord.Interaction, custom_id: str, values: list[str]) -> None:
         if custom_id.startswith("pt:"):
@@ -305,6 +349,8 @@ class PoliticsBot(discord.Client):
                         log.warning("no permission to post in channel %s", msg.channel_id)
                 elif msg.to == "dm":
                     await self._send_dm(msg)
+                elif msg.to == "archive":
+                    await self._archive(msg)
                 elif interaction is not None and msg.user_id == str(interaction.user.id):
                     await self._reply(interaction, msg, answered)
                     answered = True
@@ -347,6 +393,8 @@ class PoliticsBot(discord.Client):
                     kwargs["view"] = view
                 if files:
                     kwargs["files"] = files
+                if msg.embeds:
+                    kwargs["embeds"] = [build_embed(e) for e in msg.embeds[:10]]
             try:
                 await target.send(part, **kwargs)
             except discord.DiscordServerError:
@@ -355,7 +403,7 @@ class PoliticsBot(discord.Client):
                 # The image failed after discord.py's own retries: the action is
                 # already committed, so say so in text; /politics status re-posts the board.
                 kwargs.pop("files", None)
-                await target.send(part + "\n(The board image couldn't be sent; /politics status shows it.)", **kwargs)
+                await target.send((part or "") + "\n(The board image couldn't be sent; /politics status shows it.)", **kwargs)
 
     async def _send_channel(self, msg: Outgoing) -> None:
         channel = self.get_channel(int(msg.channel_id)) or self.get_partial_messageable(int(msg.channel_id))
@@ -407,6 +455,7 @@ class PoliticsBot(discord.Client):
     async def _reply(self, interaction: discord.Interaction, msg: Outgoing, answered: bool) -> None:
         view = build_view(msg.rows) or discord.utils.MISSING
         files = await self._files(msg)
+        embeds = [build_embed(e) for e in msg.embeds[:10]]
         parts = _parts(msg)  # a long hand or rules text: every part, in order
         from_component = interaction.type == discord.InteractionType.component
         private_origin = interaction.guild_id is None or (
@@ -421,16 +470,20 @@ class PoliticsBot(discord.Client):
                 # without controls (an error, "too late") comes as its own message, so a
                 # double click can't wipe out the fresh panel the first click produced.
                 await interaction.edit_original_response(
-                    content=part, view=view if last else None,
+                    content=part, view=view if last else None, embeds=embeds if last else [],
                     attachments=part_files if last and files else discord.utils.MISSING)
                 continue
-            await interaction.followup.send(part, ephemeral=True, view=part_view, files=part_files)
+            await interaction.followup.send(part, ephemeral=True, view=part_view, files=part_files,
+                                            embeds=embeds if last and embeds else discord.utils.MISSING)
 
 
-def _parts(msg: Outgoing) -> list[str]:
+def _parts(msg: Outgoing) -> list[str | None]:
     """The message's text, then its text board in code blocks (monospace, so the columns line
     up, and nothing in it is read as markup or a mention), each part under 2,000 characters.
-    A backtick (from a custom trivia question, say) can't close the block early."""
+    A backtick (from a custom trivia question, say) can't close the block early. A message of
+    embeds alone has no text (None)."""
+    if not msg.text and not msg.board and msg.embeds:
+        return [None]
     parts = chunk_text(msg.text or "\u200b")
     if msg.board:
         parts += [f"```\n{part}\n```" for part in chunk_text(msg.board.replace("`", "'"))]

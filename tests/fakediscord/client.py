@@ -13,7 +13,7 @@ from .server import FakeInteraction, FakeUser, Sent
 if TYPE_CHECKING:
     from .server import FakeDiscord
 
-OPT_TYPES = {"str": 3, "int": 4, "user": 6, "attachment": 11}
+OPT_TYPES = {"str": 3, "int": 4, "bool": 5, "user": 6, "attachment": 11}
 
 
 def split_command(line: str) -> tuple[str, dict[str, str]]:
@@ -68,6 +68,15 @@ class UserHandle:
             kind = kinds.get(key, "str")
             if kind == "int" and isinstance(value, str) and value.lstrip("-").isdigit():
                 value = int(value)
+            if kind == "bool" and isinstance(value, str):
+                value = value.lower() in ("true", "yes", "1")
+            if kind == "user":  # Discord sends the id and the user in data.resolved
+                picked = self.fake.users.get(str(value).lstrip("@"))
+                if picked is not None:
+                    value = picked.id
+                    resolved.setdefault("users", {})[picked.id] = picked.payload()
+                    member = self.fake.member_payload(picked)
+                    resolved.setdefault("members", {})[picked.id] = {k: v for k, v in member.items() if k != "user"}
             opt = {"name": key, "type": OPT_TYPES.get(kind, 3), "value": value}
             if focused == key:
                 opt["focused"] = True

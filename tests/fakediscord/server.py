@@ -157,6 +157,7 @@ class FakeDiscord:
         self.users: dict[str, FakeUser] = {}
         self.users_by_id: dict[str, FakeUser] = {}
         self.channels: dict[str, str] = {}  # id -> name (guild text channels)
+        self.threads: dict[str, dict] = {}  # id -> {"name", "parent_id", "archived"} (public threads)
         self.dm_channels: dict[str, str] = {}  # dm channel id -> user id
         self.messages: dict[str, Sent] = {}
         self.sent: list[Sent] = []
@@ -209,6 +210,8 @@ class FakeDiscord:
         r.add_post(base + "/users/@me/channels", self._open_dm)
         r.add_get(base + "/users/{uid}", self._get_user)
         r.add_get(base + "/channels/{cid}", self._get_channel)
+        r.add_patch(base + "/channels/{cid}", self._edit_channel)
+        r.add_post(base + "/channels/{cid}/threads", self._create_thread)
         r.add_post(base + "/channels/{cid}/messages", self._post_message)
         r.add_patch(base + "/channels/{cid}/messages/{mid}", self._edit_message)
         r.add_get(base + "/attachments/{aid}/{name}", self._attachment)
@@ -424,8 +427,9 @@ class FakeDiscord:
             payload["guild_id"] = self.GUILD_ID
             payload["guild_locale"] = "en-US"
             payload["member"] = self.member_payload(user)
-            payload["channel"] = {"id": channel_id, "type": 0, "name": self.channels.get(channel_id, "x"),
-                                  "guild_id": self.GUILD_ID, "position": 0, "permission_overwrites": []}
+            payload["channel"] = (self.thread_payload(channel_id) if channel_id in self.threads else
+                                  {"id": channel_id, "type": 0, "name": self.channels.get(channel_id, "x"),
+                                   "guild_id": self.GUILD_ID, "position": 0, "permission_overwrites": []})
         if message is not None:
             payload["message"] = self.message_payload(message)
         inter = FakeInteraction(iid, token, itype, user, channel_id, payload, self.clock(),
@@ -557,6 +561,9 @@ class FakeDiscord:
             m = self._record("dm", cid, body, files, visible_to=owner.id)
         elif cid in self.channels:
             m = self._record("channel", cid, body, files)
+        elif cid in self.threads:
+            self.threads[cid]["archived"] = False  # as on Discord: a new message reopens an archived thread
+            m = self._record("channel", cid, body, files)
         else:
             return error(404, 10003, "Unknown Channel")
         return jresp(self.message_payload(m))
@@ -600,8 +607,43 @@ class FakeDiscord:
         u = self.users_by_id.get(request.match_info["uid"])
         return jresp(u.payload()) if u else error(404, 10013, "Unknown User")
 
+    def thread_payload(self, cid: str) -> dict:
+        t = self.threads[cid]
+        return {"id": cid, "type": 11, "name": t["name"], "guild_id": self.GUILD_ID, "parent_id": t["parent_id"],
+                "owner_id": self.BOT_ID, "rate_limit_per_user": 0, "message_count": 0, "member_count": 1, "flags": 0,
+                "thread_metadata": {"archived": t["archived"], "auto_archive_duration": t["auto_archive_duration"],
+                                    "archive_timestamp": "2024-01-01T00:00:00+00:00", "locked": False}}
+
+    async def _create_thread(self, request):
+        """Start a public thread without a message (Discord: POST /channels/{id}/threads)."""
+        cid = request.match_info["cid"]
+        if cid not in self.channels:
+            return error(404, 10003, "Unknown Channel")
+        body = await request.json()
+        name = str(body.get("name") or "")
+        if not 1 <= len(name) <= 100:
+            self.violations.append("thread name not 1-100 characters")
+            return jresp({"message": "Invalid Form Body", "code": 50035}, 400)
+        tid = self.snowflake()
+        self.threads[tid] = {"name": name, "parent_id": cid, "archived": False,
+                             "auto_archive_duration": int(body.get("auto_archive_duration") or 4320)}
+        return jresp(self.thread_payload(tid), 201)
+
+    async def _edit_channel(self, request):
+        """Modify a thread: the bot archives the threads it opened."""
+        cid = request.match_info["cid"]
+        if cid not in self.threads:
+            return error(404, 10003, "Unknown Channel")
+        body = await request.json()
+        for key in ("archived", "name"):
+            if key in body:
+                self.threads[cid][key] = body[key]
+        return jresp(self.thread_payload(cid))
+
     async def _get_channel(self, request):
         cid = request.match_info["cid"]
+        if cid in self.threads:
+            return jresp(self.thread_payload(cid))
         if cid in self.channels:
             return jresp({"id": cid, "type": 0, "name": self.channels[cid], "guild_id": self.GUILD_ID,
                           "position": 0, "permission_overwrites": []})
