@@ -175,7 +175,10 @@ def forget(data: dict, player_id: str, new_id: str) -> dict:
     try:
         if not replayable(data):
             raise ReplayError("nothing to rebuild")
-        opening = json.loads(data["opening"])
+        text = data["opening"]
+        for name in old_names:  # setup may have written the name into texts ("alice chooses first")
+            text = re.sub(r"(?<![\w@])" + re.escape(name) + r"(?!\w)", FORGOTTEN_NAME, text)
+        opening = json.loads(text)
         for p in mine:
             opening["seats"][p["seat"]]["name"] = FORGOTTEN_NAME
         data["opening"] = json.dumps(opening)

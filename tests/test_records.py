@@ -1,0 +1,287 @@
+"""Finished games remembered: the recorded result, its replay, ratings, the record commands,
+and the privacy commands. Games are played to their end by AI seats (a player who leaves
+hands the seat to the AI, which moves at once in the transcript runner)."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot import records
+from bot.messages import Ctx, User
+from bot.store import Store
+from bot.transcript import GUILD, TranscriptRunner
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
+
+
+async def play_out(runner: TranscriptRunner, game: str, seed: int, bots: int, joiners: tuple[str, ...] = (),
+                   settings_text: str = "") -> None:
+    """alice opens a game, the joiners join, she starts it and everyone hands their seat to the AI."""
+    extra = f' settings:"{settings_text}"' if settings_text else ""
+    lines = [f"alice: /politics new game:{game} seed:{seed} bots:{bots}{extra}"]
+    lines += [f"{name}: /politics join" for name in joiners] + ["alice: /politics start"]
+    lines += [f"{name}: /politics leave" for name in joiners] + ["alice: /politics leave"]
+    for line in lines:
+        out = await runner.run_line(line)
+        assert not any("Something went wrong" in e["text"] for e in out), out
+
+
+async def texts(runner: TranscriptRunner, line: str) -> str:
+    return "\n".join(e["text"] for e in await runner.run_line(line))
+
+
+@pytest.fixture
+async def runner():
+    r = await TranscriptRunner.create(render=False)
+    yield r
+    await r.close()
+
+
+# ---- ratings -------------------------------------------------------------------
+
+@given(st.integers(2, 8), st.integers(0, 7), st.data())
+@settings(max_examples=40, deadline=None)
+def test_the_winner_gains_and_the_last_drops(n, winner, data):
+    """Whatever the ratings before: the winner's skill goes up, the last place's goes down."""
+    winner %= n
+    ids = [f"p{i}" for i in range(n)]
+    start = {pid: (data.draw(st.floats(15, 35)), data.draw(st.floats(2, 8.3))) for pid in ids}
+    scores = [float(-i) for i in range(n)]  # distinct places: seat 0 best … seat n-1 last
+    scores[winner] = 10.0
+    last = n - 1 if winner != n - 1 else n - 2
+    ranks = records.team_ranks([[i] for i in range(n)], records.Result(True, [winner], scores))
+    new = records.rate([[pid] for pid in ids], ranks, start)
+    assert new[ids[winner]][0] > start[ids[winner]][0]
+    assert new[ids[last]][0] < start[ids[last]][0]
+
+
+@pytest.mark.parametrize("n", range(2, 9))
+def test_among_newcomers_the_winner_gains_and_everyone_else_drops(n):
+    ranks = records.team_ranks([[i] for i in range(n)], records.Result(True, [1], [0.0] * n))
+    new = records.rate([[f"p{i}"] for i in range(n)], ranks, {})
+    assert new["p1"][0] > 25 and all(new[f"p{i}"][0] < 25 for i in range(n) if i != 1)
+    assert records.conservative(*new["p1"]) > records.STARTING_RATING
+
+
+def test_teams_win_and_lose_together():
+    teams = [["dp", "dvp"], ["rp", "rvp"]]
+    ranks = records.team_ranks([[0, 3], [1, 2]], records.Result(True, [0, 3], [300.0, 200.0, 200.0, 300.0]))
+    assert ranks == [0, 1]
+    new = records.rate(teams, ranks, {})
+    assert all(new[p][0] > 25 for p in teams[0]) and all(new[p][0] < 25 for p in teams[1])
+
+
+def test_two_ai_seats_share_one_identity():
+    new = records.rate([[records.AI_ID], ["bob"], [records.AI_ID]], [0, 1, 2], {})
+    assert set(new) == {records.AI_ID, "bob"}
+
+
+# ---- results recorded -------------------------------------------------------------
+
+@pytest.mark.parametrize("game, bots, joiners", [
+    ("primary-general", 1, ("bob",)),
+    ("us-president", 2, ()),
+    ("race-white-house", 2, ("bob",)),  # 2 × 2: alice and bob are on opposite teams
+])
+async def test_a_finished_game_is_recorded_and_replays_exactly(runner, game, bots, joiners):
+    await play_out(runner, game, 4, bots, joiners)
+    (found,) = await runner.service.store.results(GUILD)
+    data = found["data"]
+    loaded = await runner.service._load(runner.channel)
+    assert loaded.record["status"] == "finished"
+    assert data["final"] == loaded.record["state"] and found["moves"] == len(data["log"]) > 0
+    names = [p["name"] for p in data["players"]]
+    assert names[0] == "alice" and len(names) == 1 + bots + len(joiners)
+    assert [p["player_id"] for p in data["players"] if p["bot"]] == [records.AI_ID] * bots
+    assert data["seed"] == 4 and data["started"] and data["finished"] >= data["started"]
+    shown = records.replay(data)
+    assert shown.game.dump(shown.state) == data["final"]
+    assert shown.game.result(shown.state).winners == data["winners"]
+    if game == "race-white-house":
+        assert sorted(map(sorted, data["teams"])) == [[0, 3], [1, 2]]
+
+
+async def test_timeout_moves_are_in_the_log_and_replay(runner):
+    """alice never moves: after each timeout the AI moves for her; the log keeps those moves as hers."""
+    await runner.run_line("alice: /politics new game:us-president seed:9 bots:1 settings:\"timeout=1\"")
+    await runner.run_line("alice: /politics start")
+    for _ in range(200):
+        if await runner.service.store.results(GUILD):
+            break
+        await runner.run_line("@wait 61")
+    (found,) = await runner.service.store.results(GUILD)
+    log = found["data"]["log"]
+    assert any(seat == 0 for seat, _ in log)  # her seat moved, by the clock's AI
+    shown = records.replay(found["data"])
+    assert shown.game.dump(shown.state) == found["data"]["final"]
+
+
+async def test_a_cancelled_game_is_not_recorded(runner):
+    await runner.run_line("alice: /politics new game:us-president seed:1 bots:1")
+    await runner.run_line("alice: /politics start")
+    await runner.run_line("alice: /politics cancel")
+    assert await runner.service.store.results(GUILD) == []
+    assert "no finished games" in await texts(runner, "alice: /politics stats")
+
+
+async def test_records_survive_a_restart(tmp_path):
+    db = str(tmp_path / "r.db")
+    first = await TranscriptRunner.create(db, render=False)
+    await play_out(first, "primary-general", 2, 1)
+    await first.close()
+    second = await TranscriptRunner.create(db, render=False)
+    try:
+        second.user("alice")
+        assert "Stats: alice" in await texts(second, "alice: /politics stats")
+        assert len(await second.service.store.results(GUILD)) == 1
+    finally:
+        await second.close()
+
+
+async def test_a_lost_compare_and_swap_records_nothing(tmp_path):
+    store = await Store.open(str(tmp_path / "s.db"))
+    try:
+        await store.create("c1", GUILD, "us-president", "playing", {"status": "playing"})
+        written = await store.finish("c1", 99, {"status": "finished"},
+                                     {"guild_id": GUILD, "game": "us-president", "finished_at": 1.0, "moves": 0,
+                                      "data": {}},
+                                     [{"player_id": "a", "name": "a", "seat": 0, "score": 1.0, "winner": True}],
+                                     lambda current: {"a": (26.0, 8.0)})
+        assert written is None
+        assert await store.results(GUILD) == [] and await store.player_ratings(GUILD, "a") == []
+    finally:
+        await store.close()
+
+
+# ---- the commands -------------------------------------------------------------------
+
+async def test_stats_leaderboard_and_history_after_a_win(runner):
+    await play_out(runner, "primary-general", 11, 1, ("bob",))
+    (found,) = await runner.service.store.results(GUILD)
+    winner = found["data"]["players"][found["data"]["winners"][0]]["name"]
+    board = await texts(runner, "bob: /politics leaderboard game:primary-general")
+    assert board.index(f"**1.** {winner}") < board.index("**2.**")
+    assert records.AI_NAME in board
+    ratings = {row[1]: row for row in (await runner.service.store.leaderboard(GUILD, "primary-general", 0, 10))[1]}
+    last = min(ratings.values(), key=lambda r: r[2])
+    assert ratings[winner][2] > 25 > last[2] and last[1] != winner  # μ moved the right way from 25
+    stats = await texts(runner, f"bob: /politics stats user:{winner}")
+    assert f"Stats: {winner}" in stats and "1 win" in stats and "#1 of 3" in stats
+    history = await texts(runner, "bob: /politics history where:channel")
+    assert "alice" in history and "bob" in history and f"winner: **{winner}**" in history
+    assert "Download #1" in [b.label for row in runner.last_rows["bob"] for b in row]
+
+
+async def test_leaderboard_pages_with_buttons(runner):
+    db = runner.service.store.db
+    for i in range(23):
+        await db.execute("INSERT INTO ratings VALUES(?,?,?,?,?,?,?,?)",
+                         (GUILD, "us-president", f"p{i}", f"player{i:02d}", 25.0 + i, 3.0, 1, 0))
+    first = await texts(runner, "alice: /politics leaderboard game:us-president")
+    assert "**1.** player22" in first and "page 1 of 3" in first and "player12" not in first
+    second = await texts(runner, "alice: click Next")
+    assert "**11.** player12" in second and "page 2 of 3" in second
+    third = await texts(runner, "alice: click Next")
+    assert "**21.** player02" in third and "**23.** player00" in third
+    assert "Next" not in [b.label for row in runner.last_rows["alice"] for b in row]
+    assert "page 2 of 3" in await texts(runner, "alice: click ◀ Previous")
+
+
+async def test_replay_steps_and_shows_hidden_information_after_the_game(runner):
+    await play_out(runner, "primary-general", 3, 1)
+    start = await texts(runner, "alice: /politics replay id:1")
+    assert "move 0 of" in start and "Hidden information" in start and "Your hand" in start
+    step = await texts(runner, "alice: click Next")
+    assert "move 1 of" in step
+    end = await texts(runner, "alice: click End")
+    total = (await runner.service.store.result(GUILD, 1))["moves"]
+    assert f"move {total} of {total}" in end
+    assert "no finished game #7" in await texts(runner, "alice: /politics replay id:7")
+
+
+async def test_downloaded_file_replays_with_the_command_line(runner, tmp_path):
+    await play_out(runner, "race-white-house", 8, 3)
+    await runner.run_line("alice: /politics history")
+    outgoing = await runner.service.component(Ctx(runner.users["alice"], runner.channel, GUILD),
+                                              runner.last_rows["alice"][0][0].custom_id)
+    (name, data), = outgoing[0].images
+    path = tmp_path / name
+    path.write_bytes(data)
+    done = subprocess.run([sys.executable, "-m", "bot.cli", "replay", str(path), "--no-images"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert lines[-1]["final"]["same_as_recorded"] is True and lines[-1]["final"]["finished"]
+    assert [entry["move"] for entry in lines[:-1]] == list(range(1, len(lines)))
+    # A damaged file: one sentence, no traceback.
+    broken = json.loads(data)
+    broken["log"][3] = [0, "fly to the moon"]
+    path.write_text(json.dumps(broken))
+    bad = subprocess.run([sys.executable, "-m", "bot.cli", "replay", str(path)], cwd=ROOT, capture_output=True,
+                         text=True, timeout=300)
+    assert bad.returncode == 1 and "Move 4 of the game file" in bad.stderr and "Traceback" not in bad.stderr
+
+
+async def test_a_thread_game_in_transcripts_and_the_archive_setting(runner):
+    out = await runner.run_line("alice: /politics new game:us-president seed:2 bots:1 thread:true settings:\"archive=no\"")
+    assert any("#thread-1" in e["text"] for e in out)
+    assert runner.channel == runner.threads[0]
+    await runner.run_line("alice: /politics start")
+    out = await runner.run_line("alice: /politics leave")
+    assert "Game over" in "\n".join(e["text"] for e in out)
+    assert not any("archived" in e["text"] for e in out)  # archive=no keeps the thread open
+    (found,) = await runner.service.store.results(GUILD)
+    assert found["channel_id"] == runner.threads[0]
+    await runner.run_line("@channel main")
+    assert "U.S. President" in await texts(runner, "alice: /politics history where:channel")
+    assert "archive is yes or no" in await texts(runner, "alice: /politics new game:us-president settings:\"archive=maybe\"")
+
+
+# ---- privacy and admin ---------------------------------------------------------------
+
+async def test_forget_me_replaces_name_and_id_everywhere(runner):
+    await play_out(runner, "primary-general", 11, 1, ("bob",))
+    alice_id = runner.users["alice"].id
+    said = await texts(runner, "alice: /politics forget-me")
+    assert "Former player" in said
+    (found,) = await runner.service.store.results(GUILD)
+    stored = json.dumps(found["data"]).lower()
+    assert "alice" not in stored and alice_id not in stored
+    assert "bob" in stored
+    if records.replayable(found["data"]):  # rebuilt under the new name, it still replays exactly
+        shown = records.replay(found["data"])
+        assert shown.game.dump(shown.state) == found["data"]["final"]
+    rows = await runner.service.store.db.execute_fetchall("SELECT player_id, name FROM result_players")
+    assert all(pid != alice_id and name != "alice" for pid, name in rows)
+    assert "no finished games" in await texts(runner, "alice: /politics stats")
+    assert "Former player" in await texts(runner, "bob: /politics leaderboard game:primary-general")
+
+
+async def test_stats_reset_needs_manage_server(runner):
+    await play_out(runner, "us-president", 1, 1)
+    runner.user("bob")
+    assert "Manage Server" in await texts(runner, "bob: /politics stats-reset")
+    assert await runner.service.store.results(GUILD)
+    assert "cleared" in await texts(runner, "alice: /politics stats-reset")  # the first user is an admin
+    assert await runner.service.store.results(GUILD) == []
+    assert "Nobody has finished" in await texts(runner, "alice: /politics leaderboard game:us-president")
+
+
+def test_commands_outside_a_server_say_so():
+    import asyncio
+
+    async def go():
+        store = await Store.open(":memory:")
+        from bot.service import GameService
+        service = GameService(store, render=False)
+        try:
+            out = await service.handle(Ctx(User("1", "x"), "dm1", None), "stats", {})
+            return out[0].text
+        finally:
+            await store.close()
+    assert "server" in asyncio.run(go())
