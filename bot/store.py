@@ -382,9 +382,11 @@ class Store:
         return removed
 
     async def forget_player(self, guild_id: str, player_id: str, new_id: str, new_name: str,
-                            rewrite: Callable[[dict], dict]) -> int:
-        """Replace a player's id and name in every record of a server: ratings, seats, and each
-        game's data through `rewrite(result)` (which returns the new data). How many games changed."""
+                            rewrite: Callable[[dict], dict]) -> tuple[int, list[str]]:
+        """Replace a player's id and name in every record of a server: ratings, seats, each
+        game's data through `rewrite(result)` (which returns the new data), and archived rows;
+        finished games still in `games` are deleted. (How many recorded games changed, the
+        channels whose finished row went.)"""
         async with self._tx:
             ids = [r[0] for r in await self.db.execute_fetchall(
                 "SELECT DISTINCT result_id FROM result_players WHERE guild_id=? AND player_id=?", (guild_id, player_id))]
@@ -395,10 +397,34 @@ class Store:
                 if rows:
                     found.append(_result_row(rows[0]))
             rewritten = [(json.dumps(rewrite(r), separators=(",", ":")), r["id"]) for r in found]
+            # A finished game's row (kept only until the channel's next game) goes; archived rows
+            # keep the game without the player's name and id, and without the state that names them.
+            finished = [r[0] for r in await self.db.execute_fetchall(
+                "SELECT channel_id FROM games WHERE guild_id=? AND status='finished' AND instr(record, ?) > 0",
+                (guild_id, player_id))]
+            archived = []
+            for row_id, text in await self.db.execute_fetchall(
+                    "SELECT id, record FROM archive WHERE guild_id=? AND instr(record, ?) > 0", (guild_id, player_id)):
+                try:
+                    record = json.loads(text)
+                    for p in record.get("players", []):
+                        if p.get("id") in (player_id, f"resigned:{player_id}"):
+                            p["id"], p["name"] = new_id, new_name
+                    if record.get("host") == player_id:
+                        record["host"] = new_id
+                    for named in ("opening", "log", "state"):  # their seat token and name are in these
+                        record.pop(named, None)
+                except (ValueError, AttributeError, TypeError):
+                    record = {}
+                archived.append((json.dumps(record, separators=(",", ":")), row_id))
             await self.db.execute("BEGIN IMMEDIATE")
             try:
                 for data, result_id in rewritten:
                     await self.db.execute("UPDATE results SET data=? WHERE id=?", (data, result_id))
+                for text, row_id in archived:
+                    await self.db.execute("UPDATE archive SET record=?, state=NULL WHERE id=?", (text, row_id))
+                for channel_id in finished:
+                    await self.db.execute("DELETE FROM games WHERE channel_id=? AND status='finished'", (channel_id,))
                 await self.db.execute("UPDATE result_players SET player_id=?, name=? WHERE guild_id=? AND player_id=?",
                                       (new_id, new_name, guild_id, player_id))
                 await self.db.execute("UPDATE ratings SET player_id=?, name=? WHERE guild_id=? AND player_id=?",
@@ -407,7 +433,7 @@ class Store:
             except Exception:
                 await self.db.execute("ROLLBACK")
                 raise
-        return len(rewritten)
+        return len(rewritten), finished
 
     # ---- per-server data ---------------------------------------------
     async def server_data(self, guild_id: str | None, game: str) -> dict:

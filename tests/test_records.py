@@ -245,6 +245,9 @@ async def test_a_thread_game_in_transcripts_and_the_archive_setting(runner):
 # ---- privacy and admin ---------------------------------------------------------------
 
 async def test_forget_me_replaces_name_and_id_everywhere(runner):
+    await runner.run_line("alice: /politics new game:us-president bots:1")
+    await runner.run_line("alice: /politics start")
+    await runner.run_line("alice: /politics cancel")  # an archived row that names her
     await play_out(runner, "primary-general", 11, 1, ("bob",))
     alice_id = runner.users["alice"].id
     said = await texts(runner, "alice: /politics forget-me")
@@ -260,6 +263,12 @@ async def test_forget_me_replaces_name_and_id_everywhere(runner):
     assert all(pid != alice_id and name != "alice" for pid, name in rows)
     assert "no finished games" in await texts(runner, "alice: /politics stats")
     assert "Former player" in await texts(runner, "bob: /politics leaderboard game:primary-general")
+    db = runner.service.store.db
+    archived = await db.execute_fetchall("SELECT record, state FROM archive")
+    assert archived and all(alice_id not in text and '"alice"' not in text and state is None
+                            for text, state in archived)
+    games = await db.execute_fetchall("SELECT record FROM games")
+    assert all(alice_id not in text for (text,) in games)  # her finished game's row went
 
 
 async def test_stats_reset_needs_manage_server(runner):
@@ -285,3 +294,25 @@ def test_commands_outside_a_server_say_so():
         finally:
             await store.close()
     assert "server" in asyncio.run(go())
+
+
+async def test_game_night_transcript_shows_records_naming_its_players():
+    from bot.transcript import run_transcript
+    out = await run_transcript(str(ROOT / "tests" / "transcripts" / "game-night-records.txt"), render=False)
+    said = {}
+    for entry in out[:-1]:
+        said.setdefault(entry["to"], []).append(entry["text"])
+    alice = said["ephemeral:alice"]
+    stats = next(t for t in alice if t.startswith("== Stats: alice =="))
+    board = next(t for t in alice if t.startswith("== Leaderboard: Primary/General =="))
+    history = next(t for t in alice if t.startswith("== Recent games in this server =="))
+    assert "1 game" in stats and "Primary/General" in stats
+    for name in ("alice", "bob", records.AI_NAME):
+        assert name in board
+    assert "alice" in history and "bob" in history and "AI-Lincoln (AI)" in history
+    assert any(t.startswith("Game #1 as a file") for t in alice)
+    assert "[the thread is archived]" in said["channel"]
+    carol = said["ephemeral:carol"]
+    assert "#2 · U.S. President" in next(t for t in carol if t.startswith("== Recent games in this channel"))
+    assert "Former player" in carol[-1] and "carol" not in carol[-1]
+    assert out[-1]["final"]["finished"]

@@ -235,6 +235,8 @@ class Lobby:
             "`/politics start` (host) · `/politics do action:<move>` (autocompletes legal moves) · "
             "`/politics hand` (your private view) · `/politics status` · `/politics rules` · "
             "`/politics settings` · `/politics leave` · `/politics cancel`.\n"
+            "Finished games: `/politics stats` · `/politics leaderboard` · `/politics history` (download or replay a "
+            "game) · `/politics forget-me`. `thread:true` on `/politics new` gives a game its own thread.\n"
             "Buttons on each turn prompt open your moves privately; secret cards and picks come by DM.\n"
             f"**Games**\n{games}"
         )

@@ -248,8 +248,11 @@ class Records:
     async def cmd_forget_me(self, ctx: Ctx) -> list[Outgoing]:
         guild = self._guild(ctx)
         new_id = "forgotten:" + secrets.token_hex(6)  # random: nothing leads back to the old id
-        changed = await self.store.forget_player(guild, ctx.user.id, new_id, records.FORGOTTEN_NAME,
-                                                 lambda result: records.forget(result["data"], ctx.user.id, new_id))
+        changed, cleared = await self.store.forget_player(
+            guild, ctx.user.id, new_id, records.FORGOTTEN_NAME,
+            lambda result: records.forget(result["data"], ctx.user.id, new_id))
+        for channel_id in cleared:
+            self._recent.pop(channel_id, None)  # that finished row is gone from the file
         if not changed:
             return [self._reply(ctx, "This server's records hold no finished games of yours; there is nothing to forget.")]
         return [self._reply(ctx, f"Done: in this server's records of {_count(changed, 'finished game')} your name and id are "
