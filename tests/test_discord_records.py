@@ -41,6 +41,13 @@ async def test_game_in_a_thread_then_records_as_embeds(harness):  # noqa: F811
     board = (await bob.slash("/politics leaderboard game:us-president")).last_reply()
     assert "alice" in board.embeds[0]["description"] and records.AI_NAME in board.embeds[0]["description"]
 
+    replay = await alice.click(history, "Replay #1")
+    panel = fake.messages[history.id]  # the ephemeral history turns into the replay, in place
+    assert "Replay of #1" in panel.content and "move 0 of" in panel.content
+    await alice.click(panel, "Next ▶")
+    assert "move 1 of" in fake.messages[history.id].content and not replay.texts()[1:]
+
+    history = (await alice.slash("/politics history")).last_reply()
     download = (await alice.click(history, "Download #1")).last_reply()
     (name, data), = download.files
     assert name == "politics-game-1.json"
