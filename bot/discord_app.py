@@ -26,7 +26,7 @@ from discord.ext import tasks
 from engines import all_games
 
 from .messages import Button, Ctx, Embed, Outgoing, Select, User, chunk_text
-from .registry import CommandSpec, commands
+from .registry import CommandSpec, InputError, commands
 from .service import GameService
 from .settings import Settings
 from .store import Store
@@ -261,7 +261,7 @@ class PoliticsBot(discord.Client):
         """A public thread of the channel the command came from (None if Discord refuses)."""
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
-            return None
+            raise InputError("A game thread opens from a text channel, not from inside a thread or a forum.")
         try:
             thread = await channel.create_thread(name=name[:100] or "game", type=discord.ChannelType.public_thread,
                                                  auto_archive_duration=1440)

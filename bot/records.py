@@ -75,8 +75,7 @@ def rate(teams: list[list[str]], ranks: list[int], current: dict[str, tuple[floa
     return {pid: (sum(m for m, _ in v) / len(v), sum(s for _, s in v) / len(v)) for pid, v in seen.items()}
 
 
-def finished_game(record: dict, game: Game, state, result: Result, *, guild_id: str, channel_id: str,
-                  finished_at: float) -> tuple[dict, list[dict], list[list[str]], list[int]]:
+def finished_game(record: dict, game: Game, state, result: Result, *, guild_id: str, finished_at: float) -> tuple[dict, list[dict], list[list[str]], list[int]]:
     """(result row, a row per seat, teams of player ids, team ranks) for the store."""
     seats = []
     for seat, player in enumerate(record["players"]):

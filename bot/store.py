@@ -341,6 +341,14 @@ class Store:
         total = await self.db.execute_fetchall("SELECT COUNT(*) FROM ratings WHERE guild_id=? AND game=?", (guild_id, game))
         return total[0][0], [tuple(r) for r in rows]
 
+    async def place(self, guild_id: str, game: str, mu: float, sigma: float) -> tuple[int, int]:
+        """(place on the leaderboard of a rating, how many are rated): 1 + those rated above it."""
+        rows = await self.db.execute_fetchall(
+            "SELECT SUM(mu - 3 * sigma > ?), COUNT(*) FROM ratings WHERE guild_id=? AND game=?",
+            (mu - 3 * sigma + 1e-9, guild_id, game))
+        above, total = rows[0]
+        return int(above or 0) + 1, int(total)
+
     async def player_ratings(self, guild_id: str, player_id: str) -> list[tuple]:
         """(game, name, mu, sigma, games, wins) for every game the player has a rating in."""
         rows = await self.db.execute_fetchall(

@@ -21,6 +21,8 @@ async def test_game_in_a_thread_then_records_as_embeds(harness):  # noqa: F811
     assert f"<#{thread_id}>" in link.content and "Join" in link.labels()
     assert "lobby" in fake.channel_messages(thread_id)[0].content
     assert not any("Something went wrong" in t for t in opened.texts())
+    nested = await alice.slash("/politics new game:us-president thread:true", channel=thread_id)
+    assert "not from inside a thread" in nested.text() and len(fake.threads) == 1
     # The channel itself stays free: a second game can open in another thread at the same time.
     await bob.slash("/politics new game:primary-general bots:1 thread:true")
     assert len(fake.threads) == 2

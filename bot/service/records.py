@@ -50,10 +50,8 @@ class Records:
         state = game.load(record["state"])
         result = game.result(state)
         record["finished"] = self.clock()
-        row, seats, teams, ranks = records.finished_game(
-            record, game, state, result, guild_id=loaded.guild_id or "", channel_id=channel_id,
-            finished_at=record["finished"])
-        row["channel_id"] = channel_id
+        row, seats, teams, ranks = records.finished_game(record, game, state, result, guild_id=loaded.guild_id or "",
+                                                         finished_at=record["finished"])
         return await self.store.finish(channel_id, loaded.version, record, row, seats,
                                        lambda current: records.rate(teams, ranks, current))
 
@@ -101,8 +99,7 @@ class Records:
             f"**{_count(games, 'game')}** · **{_count(wins, 'win')}** · win rate **{round(100 * wins / games)}%** · "
             f"best game **{get_game(best[0]).title}** (rating {records.conservative(best[2], best[3]):.1f})"))
         for g, _, mu, sigma, n, won in sorted(rated, key=lambda r: -records.conservative(r[2], r[3]))[:25]:
-            total, _ = await self.store.leaderboard(guild, g, 0, 0)
-            place = await self._place(guild, g, pid)
+            place, total = await self.store.place(guild, g, mu, sigma)
             embed.fields.append((get_game(g).title, f"rating {_rating(mu, sigma)} · {_count(n, 'game')}, {_count(won, 'win')} · "
                                                     f"#{place} of {total}"))
         chart_game = game or best[0]
@@ -117,10 +114,6 @@ class Records:
             embed.footer = "rating = μ − 3σ, the skill we are sure of (openskill)"
         return [Outgoing(to="ephemeral", channel_id=ctx.channel_id, user_id=ctx.user.id, user_name=ctx.user.name,
                          embeds=[embed], images=images)]
-
-    async def _place(self, guild: str, game: str, pid: str) -> int:
-        total, rows = await self.store.leaderboard(guild, game, 0, 1_000_000)
-        return next((i + 1 for i, r in enumerate(rows) if r[0] == pid), total)
 
     async def cmd_leaderboard(self, ctx: Ctx, game: str) -> list[Outgoing]:
         return [await self._leaderboard_page(ctx, game, 0, "ephemeral")]
@@ -198,8 +191,8 @@ class Records:
         status = game.status_text(state)
         if status:
             lines.append(status)
-        hidden = [f"• {names[s]}: {_clip(' '.join(game.private_text(state, s).split()), 300)}"
-                  for s in range(len(names)) if game.private_text(state, s)]
+        private = {s: " ".join(game.private_text(state, s).split()) for s in range(len(names))}
+        hidden = [f"• {names[s]}: {_clip(text, 300)}" for s, text in private.items() if text]
         if hidden:
             lines.append("Hidden information (shown because the game is over):")
             lines += hidden
