@@ -10,11 +10,13 @@ import time
 from engines import SYSTEM, all_games, get_game
 from render import get_renderer
 from render.chart import rating_chart
+from render.text import alt_text
 
 from .. import records
 from ..messages import Button, Ctx, Embed, Outgoing, Row
 from ..registry import InputError
 from .common import Loaded, _clean_name, _clip
+from .controls import _image_job
 
 PAGE = 10           # leaderboard lines per page
 HISTORY = 10        # games listed by /politics history
@@ -104,16 +106,18 @@ class Records:
                                                     f"#{place} of {total}"))
         chart_game = game or best[0]
         history = await self.store.player_games(guild, pid, chart_game)
-        images = []
+        images, alt = [], ""
         if self.render_enabled and len(history) >= 1:
             points = [records.STARTING_RATING] + [records.conservative(mu, sigma) for *_, mu, sigma in history]
-            images = [("rating.png", rating_chart(points, f"{get_game(chart_game).title}: {name}'s rating"))]
+            title = f"{get_game(chart_game).title}: {name}'s rating"
+            images = [("rating.png", rating_chart(points, title))]
+            alt = _clip(f"{title}, game by game: " + ", ".join(f"{p:.1f}" for p in points), 1000)
             embed.image = "rating.png"
             embed.footer = "rating = μ − 3σ, the skill we are sure of (openskill); the chart shows it game by game"
         else:
             embed.footer = "rating = μ − 3σ, the skill we are sure of (openskill)"
         return [Outgoing(to="ephemeral", channel_id=ctx.channel_id, user_id=ctx.user.id, user_name=ctx.user.name,
-                         embeds=[embed], images=images)]
+                         embeds=[embed], images=images, alt=alt)]
 
     async def cmd_leaderboard(self, ctx: Ctx, game: str) -> list[Outgoing]:
         return [await self._leaderboard_page(ctx, game, 0, "ephemeral")]
@@ -197,7 +201,7 @@ class Records:
             lines.append("Hidden information (shown because the game is over):")
             lines += hidden
         renderer = get_renderer(game.id) if self.render_enabled else None
-        view = game.view(state, None)
+        view = game.view(state, None) if renderer is not None else None
         base = f"pr:{ctx.channel_id}:rp:{result_id}:"
         rows: list[Row] = [[Button("⏮ Start", base + "0"), Button("◀ Back", base + str(max(0, shown.moves - 1))),
                             Button("Next ▶", base + str(min(total, shown.moves + 1)), "primary"),
@@ -206,7 +210,8 @@ class Records:
                             Button("+10", base + str(min(total, shown.moves + 10)))]]
         return Outgoing(to=to, channel_id=ctx.channel_id, user_id=ctx.user.id, user_name=ctx.user.name,
                         text=_clip("\n".join(lines), 3800), rows=rows,
-                        image_job=(lambda: renderer(view, None)) if renderer else None)
+                        image_job=_image_job(renderer, view, None) if renderer else None,
+                        alt=alt_text(game.id, view) if renderer else "")
 
     async def _download(self, ctx: Ctx, result_id: int) -> Outgoing:
         found = await self._finished(ctx, result_id)
