@@ -36,6 +36,7 @@ HELP = """At the table you can type:
   hand             your private cards and picks, and the menu again
   status           the board (and its image) again
   rules            the rules in brief
+  stats            your games, wins and rating; history and leaderboard: this table's finished games
   wait             let the clock run (an AI seat or a timer is due)
   quit             leave; the game stays saved (Ctrl-C and Ctrl-D do the same)
 When a menu item opens a text box, the next line you type is your answer."""
@@ -166,7 +167,10 @@ class Table:
             return await self.choose(int(line))
         if line.startswith("/politics"):
             return self.show(await self.runner.run_line(f"{ME}: {line}"))
-        if word in ("hand", "status", "rules"):
+        if word == "leaderboard":
+            saved = await self.service._load_raw(CHANNEL)
+            return self.show(await self.runner.run_line(f"{ME}: /politics leaderboard game:{saved[2] if saved else ''}"))
+        if word in ("hand", "status", "rules", "stats", "history"):
             if word == "hand":
                 self.menu_version = None  # the panel it prints comes with the menu
             return self.show(await self.runner.run_line(f"{ME}: /politics {word}"))
@@ -206,6 +210,7 @@ class Table:
                 self.say("The game is gone (cancelled).")
                 return 0
             if loaded.record["status"] == "finished":
+                self.show(await self.runner.run_line(f"{ME}: /politics stats game:{loaded.game.id}"))
                 self.say(f"\nThe game is over. To play another: politics-bot play {loaded.game.id}")
                 return 0
             wake = self.service._wake_at(loaded.record)

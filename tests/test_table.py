@@ -45,6 +45,15 @@ async def test_scripted_game_to_the_end(tmp_path):
     assert "#game" in text and "(only you)" in text
     assert "The game is over" in text and "AI-Lincoln" in text
     assert "Traceback" not in text
+    assert "== Stats: you ==" in text and "Primary/General: rating" in text  # the game went into your record
+
+
+async def test_the_records_at_the_table(tmp_path):
+    await table(tmp_path, "us-president", "1\n" * 80)
+    code, text = await table(tmp_path, "us-president", "stats\nhistory\nleaderboard\nquit\n", seed=5)
+    assert code == 0
+    assert "== Recent games in this server ==" in text and "#1 · U.S. President" in text
+    assert "== Leaderboard: U.S. President ==" in text and "AI (standard)" in text
 
 
 async def test_typed_moves_and_bad_input(tmp_path):
