@@ -30,6 +30,7 @@ AI_NAME = f"AI ({AI_LEVEL})"
 FORGOTTEN_NAME = "Former player"
 
 _MODEL = PlackettLuce()
+START = (_MODEL.rating().mu, _MODEL.rating().sigma)  # a newcomer's (mu, sigma)
 STARTING_RATING = _MODEL.rating().ordinal()  # a newcomer's conservative rating (0 with the defaults)
 
 
@@ -90,7 +91,9 @@ def finished_game(record: dict, game: Game, state, result: Result, *, guild_id: 
         "players": [{"seat": s["seat"], "name": record["players"][s["seat"]]["name"], "bot": s["bot"],
                      "player_id": s["player_id"]} for s in seats],
         "teams": teams, "options": record.get("options", {}), "bot": record.get("bot", {}), "seed": record["seed"],
-        "started": record.get("started"), "finished": finished_at, "moves": len(record.get("log", [])),
+        # A game started before moves were logged has no opening: its length is what the seats did.
+        "started": record.get("started"), "finished": finished_at,
+        "moves": len(record.get("log", [])) if record.get("opening") else sum(record.get("acted", [])),
         "winners": list(result.winners), "scores": list(result.scores), "summary": result.summary,
         "opening": record.get("opening"), "log": record.get("log", []), "final": record["state"],
     }

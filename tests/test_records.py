@@ -316,3 +316,29 @@ async def test_game_night_transcript_shows_records_naming_its_players():
     assert "#2 · U.S. President" in next(t for t in carol if t.startswith("== Recent games in this channel"))
     assert "Former player" in carol[-1] and "carol" not in carol[-1]
     assert out[-1]["final"]["finished"]
+
+
+async def test_a_game_started_before_moves_were_logged_is_recorded_without_a_replay(runner):
+    await runner.run_line("alice: /politics new game:us-president seed:6 bots:1")
+    await runner.run_line("alice: /politics start")
+    loaded = await runner.service._load(runner.channel)
+    for key in ("opening", "log"):  # as an older bot wrote the row
+        loaded.record.pop(key)
+    await runner.service._save(runner.channel, loaded, loaded.record)
+    await runner.run_line("alice: /politics leave")
+    (found,) = await runner.service.store.results(GUILD)
+    assert found["moves"] > 0 and not records.replayable(found["data"])
+    assert "recorded without its moves" in await texts(runner, "alice: /politics replay id:1")
+    await runner.run_line("alice: /politics history")
+    assert "no file to replay" in await texts(runner, "alice: click Download")
+
+
+async def test_a_failure_while_rating_still_ends_and_records_the_game(runner, monkeypatch):
+    def broken(*args):
+        raise ValueError("rating maths broke")
+    monkeypatch.setattr(records, "rate", broken)
+    await play_out(runner, "us-president", 3, 1)
+    loaded = await runner.service._load(runner.channel)
+    assert loaded.record["status"] == "finished"
+    (found,) = await runner.service.store.results(GUILD)
+    assert (await runner.service.store.player_ratings(GUILD, runner.users["alice"].id))[0][2:4] == records.START

@@ -15,7 +15,7 @@ from render.text import alt_text
 from .. import records
 from ..messages import Button, Ctx, Embed, Outgoing, Row
 from ..registry import InputError
-from .common import Loaded, _clean_name, _clip
+from .common import Loaded, _clean_name, _clip, log
 from .controls import _image_job
 
 PAGE = 10           # leaderboard lines per page
@@ -52,10 +52,20 @@ class Records:
         state = game.load(record["state"])
         result = game.result(state)
         record["finished"] = self.clock()
-        row, seats, teams, ranks = records.finished_game(record, game, state, result, guild_id=loaded.guild_id or "",
-                                                         finished_at=record["finished"])
-        return await self.store.finish(channel_id, loaded.version, record, row, seats,
-                                       lambda current: records.rate(teams, ranks, current))
+        try:
+            row, seats, teams, ranks = records.finished_game(record, game, state, result, guild_id=loaded.guild_id or "",
+                                                             finished_at=record["finished"])
+        except Exception:  # a bug in recording must never stop a game from ending
+            log.exception("recording the finished game in %s failed", channel_id)
+            return await self.store.update(channel_id, loaded.version, record["status"], record, None)
+
+        def rate(current: dict) -> dict:
+            try:
+                return records.rate(teams, ranks, current)
+            except Exception:  # the game is still recorded; the ratings stay as they were
+                log.exception("rating the finished game in %s failed", channel_id)
+                return {s["player_id"]: current.get(s["player_id"], records.START) for s in seats}
+        return await self.store.finish(channel_id, loaded.version, record, row, seats, rate)
 
     def _archive_thread(self, channel_id: str, record: dict) -> list[Outgoing]:
         """A game played in a thread closes its thread when it ends (bot setting archive)."""
