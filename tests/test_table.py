@@ -54,6 +54,8 @@ async def test_the_records_at_the_table(tmp_path):
     assert code == 0
     assert "== Recent games in this server ==" in text and "#1 · U.S. President" in text
     assert "== Leaderboard: U.S. President ==" in text and "AI (standard)" in text
+    chart = next(path for path in IMAGE.findall(text) if path.endswith("rating.png"))  # the stats' chart
+    assert os.path.getsize(chart) > 1000
 
 
 async def test_typed_moves_and_bad_input(tmp_path):

@@ -69,7 +69,7 @@ class Records:
 
     def _archive_thread(self, channel_id: str, record: dict) -> list[Outgoing]:
         """A game played in a thread closes its thread when it ends (bot setting archive)."""
-        if record.get("thread_of") and str(record.get("bot", {}).get("archive", "yes")).lower() not in ("no", "off", "0", "false"):
+        if record.get("thread_of") and record.get("bot", {}).get("archive", "yes") == "yes":
             return [Outgoing(to="archive", channel_id=channel_id)]
         return []
 
@@ -116,18 +116,18 @@ class Records:
                                                     f"#{place} of {total}"))
         chart_game = game or best[0]
         history = await self.store.player_games(guild, pid, chart_game)
-        images, alt = [], ""
+        job, alt = None, ""
         if self.render_enabled and len(history) >= 1:
             points = [records.STARTING_RATING] + [records.conservative(mu, sigma) for *_, mu, sigma in history]
             title = f"{get_game(chart_game).title}: {name}'s rating"
-            images = [("rating.png", rating_chart(points, title))]
+            job = lambda: [("rating.png", rating_chart(points, title))]  # noqa: E731 (drawn off the event loop)
             alt = _clip(f"{title}, game by game: " + ", ".join(f"{p:.1f}" for p in points), 1000)
             embed.image = "rating.png"
             embed.footer = "rating = μ − 3σ, the skill we are sure of (openskill); the chart shows it game by game"
         else:
             embed.footer = "rating = μ − 3σ, the skill we are sure of (openskill)"
         return [Outgoing(to="ephemeral", channel_id=ctx.channel_id, user_id=ctx.user.id, user_name=ctx.user.name,
-                         embeds=[embed], images=images, alt=alt)]
+                         embeds=[embed], image_job=job, alt=alt)]
 
     async def cmd_leaderboard(self, ctx: Ctx, game: str) -> list[Outgoing]:
         return [await self._leaderboard_page(ctx, game, 0, "ephemeral")]
