@@ -342,3 +342,25 @@ async def test_a_failure_while_rating_still_ends_and_records_the_game(runner, mo
     assert loaded.record["status"] == "finished"
     (found,) = await runner.service.store.results(GUILD)
     assert (await runner.service.store.player_ratings(GUILD, runner.users["alice"].id))[0][2:4] == records.START
+
+
+@given(st.sampled_from([("primary-general", 2, ()), ("us-president", 3, ()), ("race-white-house", 1, ()),
+                        ("race-white-house", 2, ("bob",))]), st.integers(0, 2**31 - 1))
+@settings(max_examples=12, deadline=None)
+def test_any_recorded_game_replays_to_its_final_state(case, seed):
+    import asyncio
+
+    async def go():
+        game, bots, joiners = case
+        r = await TranscriptRunner.create(render=False)
+        try:
+            await play_out(r, game, seed, bots, joiners)
+            (found,) = await r.service.store.results(GUILD)
+            shown = records.replay(found["data"])
+            assert shown.game.dump(shown.state) == found["data"]["final"]
+            assert shown.moves == found["moves"] and shown.game.result(shown.state).winners == found["data"]["winners"]
+            seats = await r.service.store.db.execute_fetchall("SELECT COUNT(*) FROM result_players")
+            assert seats[0][0] == 1 + bots + len(joiners)
+        finally:
+            await r.close()
+    asyncio.run(go())
