@@ -91,6 +91,7 @@ def build_commands() -> list[CommandSpec]:
             OptionSpec("id", "int", "The game's number, from /politics history", required=True, min_value=1,
                        max_value=2**53),
             OptionSpec("move", "int", "Start at this move (0 = the opening)", min_value=0, max_value=1_000_000),
+            OptionSpec("share", "bool", "Post it in the channel (each step button answers whoever presses it)"),
         )),
         CommandSpec("stats-reset", "Clear this server's finished games and ratings (Manage Server)", admin=True),
         CommandSpec("forget-me", "Replace your name and id in this server's game records"),

@@ -202,6 +202,11 @@ async def test_replay_steps_and_shows_hidden_information_after_the_game(runner):
     total = (await runner.service.store.result(GUILD, 1))["moves"]
     assert f"move {total} of {total}" in end
     assert "no finished game #7" in await texts(runner, "alice: /politics replay id:7")
+    shared = await runner.run_line("alice: /politics replay id:1 move:2 share:true")
+    assert shared[0]["to"] == "channel" and "move 2 of" in shared[0]["text"]
+    runner.user("bob")
+    stepped = await runner.run_line("bob: click Next")  # a step answers only whoever pressed it
+    assert stepped[0]["to"] == "ephemeral:bob" and "move 3 of" in stepped[0]["text"]
 
 
 async def test_downloaded_file_replays_with_the_command_line(runner, tmp_path):

@@ -172,8 +172,8 @@ class Records:
         return [Outgoing(to="ephemeral", channel_id=ctx.channel_id, user_id=ctx.user.id, user_name=ctx.user.name,
                          embeds=[embed], rows=rows)]
 
-    async def cmd_replay(self, ctx: Ctx, id: int, move: int | None = None) -> list[Outgoing]:
-        return [await self._replay_at(ctx, id, move or 0, "ephemeral")]
+    async def cmd_replay(self, ctx: Ctx, id: int, move: int | None = None, share: bool | None = None) -> list[Outgoing]:
+        return [await self._replay_at(ctx, id, move or 0, "channel" if share else "ephemeral")]
 
     async def _finished(self, ctx: Ctx, result_id: int) -> dict:
         found = await self.store.result(self._guild(ctx), result_id)
