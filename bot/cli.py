@@ -45,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     p_sim.add_argument("--players", type=int)
     p_sim.add_argument("--seed", type=int, default=0)
     p_sim.add_argument("--ai-seats", default="all", help="comma-separated seats played by the AI ('all', 'none', '0,2'); others move at random")
-    p_sim.add_argument("--settings", default="")
+    p_sim.add_argument("--settings", default="", help='game settings, e.g. "max_rounds=0 stall_rounds=20"')
 
     p_render = sub.add_parser("render", help="play random legal actions and write the board image(s)")
     p_render.add_argument("game")
@@ -205,13 +205,22 @@ def _simulate(args) -> int:
     from .simulate import simulate
     game = get_game(args.game)
     players = args.players or game.min_players
+    if not game.min_players <= players <= game.max_players:
+        raise ValueError(f"{game.title} takes {game.min_players} to {game.max_players} players, not {players}.")
     if args.ai_seats == "all":
         ai = set(range(players))
     elif args.ai_seats in ("none", ""):
         ai = set()
     else:
-        ai = {int(x) for x in args.ai_seats.split(",")}
-    print(json.dumps(simulate(args.game, args.n, players, args.seed, ai, parse_settings(args.settings))))
+        try:
+            ai = {int(x) for x in args.ai_seats.split(",")}
+        except ValueError:
+            raise ValueError(f"--ai-seats takes all, none or seat numbers like 0,2 (got '{args.ai_seats[:30]}').") from None
+        if not ai <= set(range(players)):
+            raise ValueError(f"--ai-seats names a seat that a {players}-player game does not have.")
+    settings = parse_settings(args.settings)
+    game.options(settings)  # a bad setting stops here with one sentence, before any game is played
+    print(json.dumps(simulate(args.game, args.n, players, args.seed, ai, settings)))
     return 0
 
 

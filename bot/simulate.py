@@ -12,7 +12,8 @@ from engines.rng import Rng
 
 def play_one(game: Game, players: int, seed: int, ai_seats: set[int], options: dict | None = None,
              max_actions: int = 200_000) -> tuple[object, int]:
-    """Play one game; seats in ai_seats use ai_action, others pick uniformly at random.
+    """Play one game; seats in ai_seats use ai_action, others pick uniformly at random, except
+    where the game says a uniform pick would be unfair (Game.fair_random_action: a trivia answer).
     Engine timers fire at once (nobody answers in time)."""
     seats = [Seat(name=f"P{i + 1}", bot=True) for i in range(players)]
     state = game.setup(seats, game.options(options or {}), seed)
@@ -25,6 +26,7 @@ def play_one(game: Game, players: int, seed: int, ai_seats: set[int], options: d
     actions = 0
     # bound once: this loop is what `bench` measures for every game
     result, to_act, legal_actions, apply = game.result, game.to_act, game.legal_actions, game.apply_in_place
+    fair = game.fair_random_action if type(game).fair_random_action is not Game.fair_random_action else None
     while not result(state).finished:
         if actions >= max_actions:
             raise RuntimeError(f"{game.id}: no end after {max_actions} actions (seed {seed})")
@@ -41,6 +43,8 @@ def play_one(game: Game, players: int, seed: int, ai_seats: set[int], options: d
         seat = acting[0] if len(acting) == 1 else acting[int(random() * len(acting))]
         if seat in ai_seats:
             action = game.ai_action(state, seat, rng)
+        elif fair is not None and (action := fair(state, seat, random)) is not None:
+            pass
         else:
             legal = legal_actions(state, seat)
             if not legal:
@@ -62,6 +66,7 @@ def simulate(game_id: str, n: int, players: int | None = None, seed: int = 0,
     players = players or game.min_players
     ai_seats = ai_seats or set()
     wins: Counter[str] = Counter()
+    endings: Counter[str] = Counter()
     finished = errors = actions = 0
     rounds: list[int] = []  # the round a game ended in, for games whose state counts rounds
     first_error = None
@@ -77,7 +82,9 @@ def simulate(game_id: str, n: int, players: int | None = None, seed: int = 0,
         actions += count
         if isinstance(getattr(state, "round", None), int):
             rounds.append(state.round)
-        for w in game.result(state).winners:
+        result = game.result(state)
+        endings[result.ending] += 1
+        for w in result.winners:
             wins[str(w)] += 1
     seconds = time.perf_counter() - start
     out = {
@@ -91,6 +98,8 @@ def simulate(game_id: str, n: int, players: int | None = None, seed: int = 0,
         deciles = statistics.quantiles(rounds, n=10, method="inclusive")
         out["rounds"] = {"median": statistics.median(rounds), "p10": deciles[0], "p90": deciles[-1],
                          "max": max(rounds)}
+    if game.endings:  # how the finished games ended, e.g. politics-trivia's 270 / runoff / speed / limit
+        out["endings"] = {kind: endings.get(kind, 0) for kind in game.endings}
     if first_error:
         out["first_error"] = first_error
     return out

@@ -14,7 +14,7 @@ from __future__ import annotations
 import typing
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, Callable, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -51,6 +51,7 @@ class Result:
     winners: list[int] = field(default_factory=list)
     scores: list[float] = field(default_factory=list)
     summary: str = ""
+    ending: str = ""  # how a finished game ended, one of its Game.endings (for simulate's report)
 
 
 class Timer(BaseModel):
@@ -136,6 +137,7 @@ class Game(ABC, Generic[S]):
     actions: ClassVar[tuple[type[Action], ...]]
     summary: ClassVar[str] = ""  # one line for /politics help
     rules_text: ClassVar[str] = ""  # the rules in our words, for /politics rules
+    endings: ClassVar[tuple[str, ...]] = ()  # the ways a game can end, counted by `simulate` (Result.ending)
 
     # ---- to implement -------------------------------------------------
     @abstractmethod
@@ -228,6 +230,12 @@ class Game(ABC, Generic[S]):
         if not legal:
             raise RuleError("There is nothing to do right now.")
         return rng.choice(legal)
+
+    def fair_random_action(self, state: S, seat: int, random: Callable[[], float]) -> Action | None:
+        """A random seat's move in a strength test (`simulate --ai-seats`) where a uniform pick among the
+        legal moves would make the comparison meaningless (a trivia answer: a random seat should know
+        an answer as often as an AI seat). `random()` draws floats in [0, 1). None: pick uniformly."""
+        return None
 
     def not_your_turn(self, state: S, seat: int) -> str:
         waiting = self.to_act(state)

@@ -8,6 +8,7 @@ import pytest
 from bot.simulate import play_one, simulate
 from engines import SYSTEM, Seat
 from engines.politics_trivia import GAME
+from engines.politics_trivia import ai
 from engines.politics_trivia import game as g
 from engines.politics_trivia.game import DC, EV, H2H, Deal, WildState, WILD
 from engines.rng import Rng
@@ -32,11 +33,13 @@ def test_ai_only_games_end_and_every_ai_move_is_accepted(players):
         assert GAME.result(state).finished and actions > 0
 
 
-def test_ai_beats_random_seats():
+def test_ai_beats_random_seats_that_know_as_much():
+    # the random seats answer as often right as the AI (Game.fair_random_action) and never wrap up;
+    # a fair share of the wins is 1/2 and 1/4
     out = simulate("politics-trivia", 40, players=2, seed=100, ai_seats={0})
     assert out["errors"] == 0 and out["winners"]["0"] >= 34
-    out = simulate("politics-trivia", 20, players=4, seed=200, ai_seats={0})
-    assert out["errors"] == 0 and out["winners"]["0"] >= 14
+    out = simulate("politics-trivia", 40, players=4, seed=200, ai_seats={0})
+    assert out["errors"] == 0 and out["winners"]["0"] >= 16
 
 
 @pytest.mark.parametrize("accuracy,expect_right", [(100, True), (0, False)])
@@ -63,8 +66,7 @@ def test_default_accuracy_is_realistic():
         s.phase, s.players[0].at = "choose", "OH"
         GAME.apply_in_place(s, 0, g.Ask(category="general"))
         # what the AI knows does not depend on the rng it is handed
-        from engines.politics_trivia.ai import _knows_q
-        rights += _knows_q(s, 0)
+        rights += ai.choice_answer(GAME.view(s, 0)["question"], 0, 65, lambda: 0.0) - 1 == s.q.correct
         total += 1
     assert 0.45 <= rights / total <= 0.85
 

@@ -1,189 +1,377 @@
 """The AI seat of Politics: The Game (trivia).
 
-Knowledge: an AI seat "knows" an answer with probability `ai_accuracy`
-(a setting, default 65%), decided once per question from a hash of the
-question, the seat and the question's serial number, so asking the AI twice
-gives the same answer. Otherwise it picks a wrong choice (or, in a runoff,
-writes a wrong choice's text or nothing).
+It plays to the rulebook's goal, 270 electoral votes with the most Popular
+Votes, and it decides from its own seat's view alone (`decide(view, legal,
+rng)`): the public board, its own hand, the question on the table as its
+choices read. It never reads the state behind the view.
 
-Strategy, greedy and cheap:
-* home: a big state with big neighbours;
-* move: the reachable state worth most now — a free chip (its EV times the
-  chance of answering), a chip it can afford to buy, or D.C. when short of cash;
-* fly for $2M when rich and a big free chip is out of reach;
-* question: State when the chip is free, Government when rich and D.C. is
-  unclaimed, else General; buy a held chip when the price is fair;
-* sells a chip for about $1.6M per EV (more when it is close to 270);
-* plays a Gerrymander card whenever its reward is worth more than its cost;
-* help: offers help for $1M when it knows the answer; hires cheap help when
-  it does not know and follows a helper's hint;
-* judges a performance "yes" three times in five (it cannot watch).
+Knowledge: an AI seat "knows" an answer with probability `ai_accuracy` (a
+setting, default 65 %), drawn once per question from a hash of what it sees
+(the question's text and serial number, its seat), so asking it twice gives
+the same answer. It knows the answers of the project's question bank (as a
+well-read player would) but not a server's custom questions, where it guesses.
+When it does not know it picks a wrong choice (in a runoff: writes a wrong
+choice or nothing). `fair_answer` answers the same way for the random seats of
+a strength test.
+
+Strategy, in dollars ($M) of value:
+* Two roles. A *racer* (the electoral-vote leader, anyone close to it, and
+  everyone at a 2-player table) goes for 270: it claims free chips, buys held
+  ones, plays Gerrymander cards, and raises money in D.C. to pay for them. A
+  *trailer* (far behind the leader once the board fills) cannot reach 270
+  itself, so it plays for the other way to the presidency: it collects
+  Popular Votes (the rulebook sends the Popular-Vote leader to a runoff
+  against whoever reaches 270) and sells its chips for money.
+* Prices. Every AI asks the same public price for a chip: $1M per electoral
+  vote (the rulebook's own rate for a missing vote), more from a buyer who
+  would pass 220 and more again from one who would reach 270, and more when
+  the seller itself is near 270. A buyer offers exactly that price when the
+  chip is worth it to it, so AI deals go through; a human may haggle.
+* Moving: to the reachable state worth most now (a free chip times its chance
+  of answering, a chip it can buy, a chip a Gerrymander card in hand needs, or
+  D.C.'s $10M when it needs money); it flies for $2M when the best state
+  anywhere beats the expected value of a roll by more than the fare.
+* Questions: State for a free chip, else the better of General (Popular
+  Votes), Government (cash, and D.C.'s chip while it is unclaimed) and State
+  on a held chip. It claims D.C. whenever it may.
+* Help: offers help for $1M when it knows the answer; when it does not, it
+  hires help costing at most $2M, sometimes calls for help, and follows a
+  hint. It judges a performance "yes" three times in five (it cannot watch),
+  and never votes to wrap up.
 """
 from __future__ import annotations
 
-from ..core import Action
+import math
+import zlib
+
+from ..core import Action, seat_token
 from ..rng import Rng
-from .actions import (ASK, CALL_HELP, CLAIM, DEAL, END, GIVE_UP, JUDGE, MOVE, NO_HELP, OK, PASS, ROLL, STAY, Answer,
+from .actions import (ASK, CALL_HELP, CLAIM, DEAL, END, GIVE_UP, JUDGE, NO_HELP, OK, PASS, ROLL, STAY, Answer,
                       Discard, Fly, Guess, Help, Hire, Home, Offer, Perform, Play, Suggest)
-from .board import ADJ, DC, EV, GERRY, MAJORITY, REACH, STATES, _h
-from .models import TriviaState, ev_of
+from .board import ADJ, DC, EV, GERRY, MAJORITY, REACH, bank_question
 
-PRICE_PER_EV = 1.6   # $M per electoral vote when buying or selling a chip
-PV_PER_CASH = 3.0    # Popular Votes (M) worth $1M to the AI
+PRICE_PER_EV = 1.0      # $M per electoral vote: the rulebook's rate for a missing vote
+NEAR = 50               # a buyer who would come within this many votes of 270 pays NEAR_PREMIUM
+NEAR_PREMIUM = 1.5
+WIN_PREMIUM = 2.5       # … and one who would reach 270 pays this many times the price
+SELLER_NEAR_PREMIUM = 1.5  # a seller within NEAR of 270 gives up a chip it needs
+TRAILER_DISCOUNT = 0.5  # a trailer sells cheap (see the module notes)
+RIVAL_PREMIUM = 1.5     # a racer sells to another racer only dear
+RACE_MARGIN = 0.9      # a racer holds at least this share of the leader's electoral votes
+EV_VALUE = {True: 1.6, False: 0.7}   # what one electoral vote is worth to a racer / a trailer ($M)
+PV_VALUE = {True: 0.15, False: 0.5}  # what a million Popular Votes is worth to a racer / a trailer ($M)
+PV_PER_CASH = 2         # Popular Votes (M) a buyer pays instead of $1M
+ROLL_ODDS = {s: (6 - abs(s - 7)) / 36 for s in range(2, 13)}
 
 
-def _knows_q(state: TriviaState, seat: int) -> bool:
-    q = state.q
-    return _h(f"{q.qid}|{seat}|{q.serial}") < state.options.ai_accuracy / 100.0
+# ---------------------------------------------------------------- knowledge
+
+def _draw(key: str) -> float:
+    """A deterministic number in [0, 1) from what a seat sees."""
+    return (zlib.crc32(key.encode()) & 0xFFFFFF) / float(1 << 24)
 
 
-def _card_value(state: TriviaState, seat: int, cid: int) -> float:
-    c = GERRY[cid]
-    gain = sum(EV[x] * PRICE_PER_EV for x in c.reward_chips if state.chips.get(x) != seat)
-    gain += c.reward_cash + c.reward_pv / PV_PER_CASH
-    cost = sum(EV[x] * PRICE_PER_EV for x in c.need_chips) + c.need_cash + c.need_pv / PV_PER_CASH
-    return gain - cost
+def knows(key: str, seat: int, accuracy: int) -> bool:
+    return _draw(f"{key}|{seat}") < accuracy / 100.0
+
+
+def choice_answer(question: dict, seat: int, accuracy: int, random) -> int:
+    """The 1-based choice a player who knows answers with probability `accuracy` gives to the open
+    multiple-choice `question` (its view): the right one if known, else one of the wrong ones."""
+    choices = question["choices"]
+    q = bank_question(question["text"], choices)
+    if q is None:  # a custom question: nobody's knowledge, a guess
+        return int(random() * len(choices)) + 1
+    right = choices.index(q.answer)
+    if knows(f"{question['text']}|{question.get('serial', 0)}", seat, accuracy):
+        return right + 1
+    wrong = [i for i in range(len(choices)) if i != right]
+    return wrong[int(random() * len(wrong))] + 1
+
+
+def free_text_answer(view: dict, seat: int, accuracy: int, random) -> str:
+    """A runoff or speed-play answer (typed, no choices) from the same knowledge; "" is a blank."""
+    question, h2h = view["question"], view["runoff"]
+    q = bank_question(question["text"])
+    key = f"{question['text']}|{h2h['kind']}|{h2h['round']}|{h2h['question']}|{h2h['seats']}"
+    if q is not None and knows(key, seat, accuracy):
+        return q.answer
+    if q is not None and q.wrong and random() < 0.7:
+        return q.wrong[int(random() * len(q.wrong))]
+    return ""
+
+
+# ---------------------------------------------------------------- prices and values
+
+def asking_price(view: dict, seller: int, buyer: int, code: str) -> int:
+    """What an AI holder asks for its chip (in $M): public, so an AI buyer offers just that."""
+    players = view["players"]
+    if not is_racer(view, seller):
+        m = TRAILER_DISCOUNT  # its way to the presidency is the runoff, which needs somebody at 270
+    elif is_racer(view, buyer):
+        m = RIVAL_PREMIUM  # a rival in the race to 270
+    else:
+        m = 1.0
+    after = players[buyer]["ev"] + EV[code]
+    if after >= MAJORITY:
+        m *= WIN_PREMIUM
+    elif after >= MAJORITY - NEAR:
+        m *= NEAR_PREMIUM
+    if players[seller]["ev"] >= MAJORITY - NEAR:
+        m *= SELLER_NEAR_PREMIUM
+    return max(1, math.ceil(EV[code] * PRICE_PER_EV * m))
+
+
+def offer_value(cash: int, pv: int, chips: list[str]) -> float:
+    return cash + pv / PV_PER_CASH + sum(EV[c] * PRICE_PER_EV for c in chips)
+
+
+def is_racer(view: dict, seat: int) -> bool:
+    """Whether `seat` still plays for 270 itself (see the module notes)."""
+    players = [p for p in view["players"] if not p["out"]]
+    if len(players) <= 2:
+        return True
+    mine = view["players"][seat]["ev"]
+    lead = max(p["ev"] for p in players)
+    unclaimed = sum(EV[c] for c, o in view["chips"].items() if o is None)
+    return unclaimed > MAJORITY // 2 or mine >= RACE_MARGIN * lead
+
+
+class _Seat:
+    """The AI's reading of its view, with the values it compares moves by."""
+
+    def __init__(self, view: dict):
+        self.view = view
+        self.seat = view["you"]
+        self.me = view["players"][self.seat]
+        self.s = view["settings"]
+        self.acc = self.s["ai_accuracy"] / 100.0
+        self.chips = view["chips"]
+        self.racer = is_racer(view, self.seat)
+        self.unclaimed = sum(EV[c] for c, o in self.chips.items() if o is None)
+        # a racer's every vote counts more the closer it is to 270
+        self.ev_value = EV_VALUE[self.racer] * ((1 + self.me["ev"] / MAJORITY) if self.racer else 1)
+        self.pv_value = PV_VALUE[self.racer]
+        if self.racer and self.me["ev"] >= MAJORITY - NEAR and self._pv_behind():
+            self.pv_value = 0.6  # near 270 without the Popular-Vote lead: a runoff looms
+        self.wanted = {c for card in view["hand"] for c in GERRY[card["id"]].need_chips}
+        self._places: dict[str, float] = {}
+
+    def place(self, code: str) -> float:
+        """place_value, remembered for this decision (a flight weighs every state's rolls)."""
+        v = self._places.get(code)
+        if v is None:
+            v = self._places[code] = self.place_value(code)
+        return v
+
+    def roll_value(self, start: str) -> float:
+        """The expected value of rolling from `start` and moving to the best state the dice reach."""
+        place = self.place
+        return sum(odds * max(place(c) for c in REACH[start][s]) for s, odds in ROLL_ODDS.items() if REACH[start][s])
+
+    def _pv_behind(self) -> bool:
+        return any(p["pv"] > self.me["pv"] for p in self.view["players"] if p["seat"] != self.seat and not p["out"])
+
+    def cash_value(self) -> float:
+        """What $1M is worth now: full while it is short of what it wants to spend, little beyond."""
+        if not self.racer:
+            want = 6
+        else:  # money buys chips: little is needed while plenty of votes are still free to win
+            want = 10 if self.unclaimed > 100 else 40
+        return 1.0 if self.me["cash"] < want else 0.25
+
+    # what a question is worth where the candidate stands
+    def question_value(self, code: str | None) -> float:
+        s, acc = self.s, self.acc
+        best = acc * s["general_pv"] * self.pv_value
+        if code is not None and code != DC and self.chips.get(code) is not None:
+            best = max(best, acc * s["state_pv"] * self.pv_value)
+        if self.me["cash"] >= 2:
+            gov = acc * s["government_cash"] * self.cash_value() - 2 * self.cash_value()
+            if self.chips[DC] is None:
+                gov += acc * EV[DC] * self.ev_value
+            best = max(best, gov)
+        return best
+
+    def buy_value(self, code: str) -> float:
+        """The gain from buying `code` at its asking price, if it can and wants to (else 0)."""
+        holder = self.chips[code]
+        if holder is None or holder == self.seat or not self.racer:
+            return 0.0
+        price = asking_price(self.view, holder, self.seat, code)
+        if price > self.me["cash"]:
+            return 0.0
+        gain = EV[code] * self.ev_value + (3.0 if code in self.wanted else 0.0)
+        if self.me["ev"] + EV[code] >= MAJORITY:
+            gain += 100.0  # the chip that makes 270
+        return self.acc * max(0.0, gain - price)
+
+    def place_value(self, code: str) -> float:
+        if code == DC:
+            return 10 * self.cash_value() + (5.0 if self.me["cash"] < 2 else 0.0)  # broke: D.C. first
+        holder = self.chips[code]
+        if holder is None:
+            gain = EV[code] * self.ev_value + (3.0 if code in self.wanted else 0.0)
+            if self.me["ev"] + EV[code] >= MAJORITY:
+                gain += 100.0
+            return self.acc * gain + 0.5
+        return max(self.buy_value(code), self.question_value(code))
+
+    def card_value(self, cid: int) -> float:
+        c = GERRY[cid]
+        gain = sum(EV[x] * self.ev_value for x in c.reward_chips if self.chips.get(x) != self.seat)
+        if self.me["ev"] - sum(EV[x] for x in c.need_chips) + sum(
+                EV[x] for x in c.reward_chips if self.chips.get(x) != self.seat) >= MAJORITY:
+            gain += 100.0
+        gain += c.reward_cash * self.cash_value() + c.reward_pv * self.pv_value
+        cost = (sum(EV[x] * self.ev_value for x in c.need_chips) + c.need_cash * self.cash_value()
+                + c.need_pv * self.pv_value)
+        return gain - cost
+
+    def best_card(self, legal: list[Action]) -> Action | None:
+        plays = [(self.card_value(a.card), a.card, a) for a in legal if isinstance(a, Play)]
+        plays = [x for x in plays if x[0] > 0]
+        return max(plays)[2] if plays else None
 
 
 def _home_value(code: str) -> float:
     return EV[code] + 0.4 * sum(EV[n] for n in ADJ[code])
 
 
-def choose(game, state: TriviaState, seat: int, rng: Rng) -> Action:
-    ph = state.phase
-    p = state.players[seat]
-    acc = state.options.ai_accuracy / 100.0
-    legal = game.legal_actions(state, seat)
-    if ph == "homes":
-        if p.dealt:
-            worst = min(p.dealt, key=lambda c: (_card_value(state, seat, c), -c))
-            return Discard(card=worst)
-        taken = {x.home for x in state.players}
-        free = [c for c in STATES if c not in taken]
-        return Home(state=max(free, key=lambda c: (_home_value(c), c)))
-    if ph in ("h2h", "review"):
-        return _h2h(game, state, seat, rng, legal)
-    if ph == "start" and seat == state.turn:
-        for a in legal:
-            if isinstance(a, Play) and _card_value(state, seat, a.card) > 0:
-                return a
-        if p.at == DC:
-            if p.dc_turns < 4 and (p.debt > 0 or p.cash < 6):
-                return STAY
-            return ROLL
-        if p.cash >= 10:
-            free = [c for c in STATES if state.chips[c] is None and c != p.at]
-            if free:
-                best = max(free, key=lambda c: (EV[c], c))
-                near = any(best in REACH[p.at][k] for k in range(2, 13))
-                if EV[best] >= 15 and (not near or EV[best] >= 28):
-                    return Fly(state=best)
-        return ROLL
-    if ph == "move" and seat == state.turn:
-        reach = REACH[p.at][sum(state.dice)]
-        best, score = None, -1e9
-        for c in reach:
-            s = _place_value(state, seat, c, acc) + rng.random() * 0.01
-            if s > score:
-                best, score = c, s
-        return MOVE[best]
-    if ph == "choose" and seat == state.turn:
-        for a in legal:
-            if isinstance(a, Play) and _card_value(state, seat, a.card) > 0:
-                return a
-        holder = state.chips.get(p.at)
-        if state.deal is not None and state.deal.accepted:
-            return ASK["general"]
-        if holder is None:
-            return ASK["state"]
-        if holder != seat and not state.offer_made:
-            price = int(EV[p.at] * PRICE_PER_EV + 0.999)
-            if p.cash - 2 >= price:
-                return Offer(cash=price, pv=0, chips="-")
-            if p.pv >= price * PV_PER_CASH and p.pv > 30:
-                return Offer(cash=0, pv=int(price * PV_PER_CASH), chips="-")
-        if p.cash >= 6 and state.chips[DC] is None:
-            return ASK["government"]
-        return ASK["general"]
-    if ph == "claim" and seat == state.turn:
-        return CLAIM
-    if ph == "deal" and state.deal is not None and seat == state.deal.holder:
-        d = state.deal
-        value = d.cash + d.pv / PV_PER_CASH + sum(EV[c] * PRICE_PER_EV for c in d.chips)
-        want = EV[d.state] * PRICE_PER_EV
-        mine = ev_of(state, seat)
-        if mine >= MAJORITY - 40 and mine - EV[d.state] < MAJORITY:
-            want *= 3
-        buyer_ev = ev_of(state, d.buyer) + EV[d.state] + sum(EV[c] for c in d.chips) * 0
-        if buyer_ev >= MAJORITY:
-            want *= 4
-        return DEAL[value >= want]
-    if ph == "question":
-        q = state.q
-        if seat == q.asker:
-            know = _knows_q(state, seat)
-            if q.hint is not None and not know:
-                return Answer(choice=q.hint + 1)
-            if not know:
-                for a in legal:
-                    if isinstance(a, Hire):
-                        o = next(o for o in q.offers if game._tok(state, o[0]) == a.helper)
-                        if (o[1] <= 2 and o[2] == "cash") or o[1] == 0:
-                            return a
-                if not q.called and q.helper is None and not q.offers and p.cash >= 3 and rng.random() < 0.3:
-                    return CALL_HELP
-                wrong = [i for i in range(len(q.choices)) if i != q.correct]
-                return Answer(choice=rng.choice(wrong) + 1)
-            return Answer(choice=q.correct + 1)
-        if seat == q.helper and q.hint is None:
-            if _knows_q(state, seat):
-                return Suggest(choice=q.correct + 1)
-            return Suggest(choice=rng.below(len(q.choices)) + 1)
-        if seat in q.responders:
-            if _knows_q(state, seat) and state.players[q.asker].cash >= 1:
-                return Help(price=1, unit="cash")
-            return NO_HELP
-    if ph == "wildcard":
-        w = state.wild
-        if seat == w.performer and w.stage == "ready":
+# ---------------------------------------------------------------- the decision
+
+def choose(game, state, seat: int, rng: Rng) -> Action:
+    """The bot's entry point: the AI sees only its seat's view and its legal moves."""
+    return decide(game.view(state, seat), game.legal_actions(state, seat), rng)
+
+
+def decide(view: dict, legal: list[Action], rng: Rng) -> Action:
+    step = view["step"]
+    seat = view["you"]
+    if step == "homes":
+        if view["dealt"]:
+            ai = _Seat(view)
+            worst = min(view["dealt"], key=lambda c: (ai.card_value(c["id"]), -c["id"]))
+            return Discard(card=worst["id"])
+        homes = [a for a in legal if isinstance(a, Home)]
+        return max(homes, key=lambda a: (_home_value(a.state), a.state)) if homes else legal[0]
+    if step == "h2h":
+        return _h2h(view, seat, rng, legal)
+    if step == "review":
+        return OK if OK in legal else legal[0]
+    ai = _Seat(view)
+    mine = view["turn"] == seat
+    if step == "start" and mine:
+        return _start(ai, legal)
+    if step == "move" and mine:
+        moves = [a for a in legal if a.verb == "move"]
+        return max(moves, key=lambda a: (ai.place(a.state), a.state))
+    if step == "choose" and mine:
+        return _choose(ai, legal)
+    if step == "claim" and mine:
+        return CLAIM if CLAIM in legal else END
+    if step == "deal" and view["deal"] is not None and view["deal"]["holder"] == seat:
+        d = view["deal"]
+        return DEAL[offer_value(d["cash"], d["pv"], d["chips"]) >= asking_price(view, seat, d["buyer"], d["state"])]
+    if step == "question":
+        return _question(ai, legal, rng)
+    if step == "wildcard":
+        w = view["wildcard"]
+        if seat == w["performer"] and w["stage"] == "ready":
             perf = [a for a in legal if isinstance(a, Perform)]
-            if perf:
-                return perf[rng.below(len(perf))]
-            return GIVE_UP
-        if w.stage == "performing" and (JUDGE[True] in legal):
+            return perf[rng.below(len(perf))] if perf else GIVE_UP
+        if JUDGE[True] in legal:
             return JUDGE[rng.random() < 0.6]
-    # anything else: the first sensible legal move
-    for a in legal:
+    for a in legal:  # anything else: the first sensible legal move
         if a.verb not in ("wrapup", "fly"):
             return a
     return legal[0] if legal else END
 
 
-def _place_value(state: TriviaState, seat: int, code: str, acc: float) -> float:
-    p = state.players[seat]
-    if code == DC:
-        return 8.0 if p.cash < 3 else (-5.0 if p.cash >= 10 else 1.0)
-    holder = state.chips[code]
+def _start(ai: _Seat, legal: list[Action]) -> Action:
+    card = ai.best_card(legal)
+    if card is not None:
+        return card
+    me = ai.me
+    if me["at"] == DC:
+        if STAY in legal and (ROLL not in legal or ai.cash_value() >= 1.0):
+            return STAY  # in debt, or still short of money: another $10M
+    roll = ai.roll_value(me["at"])
+    flights = {a.state: a for a in legal if isinstance(a, Fly)}
+    if flights:
+        fare = 2 * ai.cash_value()
+        if DC in flights and ai.place(DC) - fare > roll + 1.0:
+            return flights[DC]  # D.C. pays on arrival
+        # Any other flight ends the turn where it lands (the next move must leave it), so it buys a
+        # better roll next turn at the price of this turn: worth it only from a poor spot.
+        best = max((c for c in flights if c != DC), key=lambda c: (ai.roll_value(c), c), default=None)
+        if best is not None and ai.roll_value(best) - fare > 2 * roll + 1.0:
+            return flights[best]
+    return ROLL
+
+
+def _choose(ai: _Seat, legal: list[Action]) -> Action:
+    card = ai.best_card(legal)
+    if card is not None:
+        return card
+    view, me = ai.view, ai.me
+    deal = view["deal"]
+    if deal is not None and deal["accepted"]:
+        return ASK["general"]  # any right answer completes the deal
+    code = me["at"]
+    holder = ai.chips.get(code)
     if holder is None:
-        return EV[code] * acc + 1.0
-    if holder == seat:
-        return 10 * acc / PV_PER_CASH * 2
-    price = EV[code] * PRICE_PER_EV
-    if p.cash - 2 >= price:
-        return EV[code] * acc * 0.5
-    return 10 * acc / PV_PER_CASH * 2 - 0.5
+        return ASK["state"]
+    if holder != ai.seat and not view["offer_made"] and ai.buy_value(code) > 0:
+        price = asking_price(view, holder, ai.seat, code)
+        return Offer(cash=price, pv=0, chips="-")
+    options = [(ai.acc * ai.s["general_pv"] * ai.pv_value, ASK["general"]),
+               (ai.acc * ai.s["state_pv"] * ai.pv_value - 0.01, ASK["state"])]
+    if ASK["government"] in legal:
+        gov = ai.acc * ai.s["government_cash"] * ai.cash_value() - 2 * ai.cash_value()
+        if ai.chips[DC] is None:
+            gov += ai.acc * EV[DC] * ai.ev_value
+        options.append((gov, ASK["government"]))
+    return max(options, key=lambda x: x[0])[1]
 
 
-def _h2h(game, state: TriviaState, seat: int, rng: Rng, legal: list[Action]) -> Action:
-    h = state.h2h
-    if state.phase == "review":
-        return OK
-    if seat not in h.seats or h.answers[h.seats.index(seat)] is not None:
+def _question(ai: _Seat, legal: list[Action], rng: Rng) -> Action:
+    view, seat = ai.view, ai.seat
+    q = view["question"]
+    accuracy = ai.s["ai_accuracy"]
+    if seat == q["asker"]:
+        if view.get("hint") is not None:
+            return Answer(choice=view["hint"])
+        answer = choice_answer(q, seat, accuracy, rng.random)
+        bank = bank_question(q["text"], q["choices"])
+        knows_it = bank is not None and q["choices"][answer - 1] == bank.answer
+        if not knows_it:
+            for a in legal:
+                if isinstance(a, Hire):
+                    offer = next((o for o in q["offers"] if _token_of(view, o[0]) == a.helper), None)
+                    if offer is not None and (offer[1] == 0 or (offer[2] == "cash" and offer[1] <= 2)):
+                        return a
+            if CALL_HELP in legal and not q["offers"] and ai.me["cash"] >= 3 and rng.random() < 0.3:
+                return CALL_HELP
+        return Answer(choice=answer)
+    if seat == q["helper"] and view.get("hint") is None:
+        return Suggest(choice=choice_answer(q, seat, accuracy, rng.random))
+    if NO_HELP in legal:
+        bank = bank_question(q["text"], q["choices"])
+        if (bank is not None and knows(f"{q['text']}|{q.get('serial', 0)}", seat, accuracy)
+                and view["players"][q["asker"]]["cash"] >= 1):
+            return Help(price=1, unit="cash")
+        return NO_HELP
+    return legal[0] if legal else END
+
+
+def _token_of(view: dict, seat: int) -> str:
+    return seat_token([p["name"] for p in view["players"]], seat)
+
+
+def _h2h(view: dict, seat: int, rng: Rng, legal: list[Action]) -> Action:
+    h2h = view["runoff"]
+    if seat not in h2h["seats"] or view.get("my_answer") is not None or view["question"] is None:
         return legal[0] if legal else PASS
-    q = game._question(state, h.qids[h.qn])
-    key = f"{q.id}|{seat}|{h.round}|{h.qn}|{len(h.history)}"
-    if _h(key) < state.options.ai_accuracy / 100.0:
-        return Guess(answer=q.answer)
-    if q.wrong and rng.random() < 0.7:
-        return Guess(answer=rng.choice(list(q.wrong)))
-    return PASS
+    text = free_text_answer(view, seat, view["settings"]["ai_accuracy"], rng.random)
+    return Guess(answer=text) if text else PASS

@@ -3,7 +3,6 @@ borders and sea lanes, where a roll can end, the card tables, the question
 piles, and small text helpers every phase uses."""
 from __future__ import annotations
 
-import zlib
 from functools import lru_cache
 
 from ..core import Event
@@ -106,6 +105,23 @@ def _state_pool(code: str, free_text: bool) -> tuple:
     return tuple(q for q in questions.about_state(code) if q.free_text or not free_text)
 
 
+@lru_cache(maxsize=1)
+def _bank_by_text() -> dict[str, tuple]:
+    out: dict[str, list] = {}
+    for q in questions.bank():
+        out.setdefault(q.text, []).append(q)
+    return {text: tuple(qs) for text, qs in out.items()}
+
+
+def bank_question(text: str, choices: list[str] | None = None):
+    """The bank's question with this text (and, when choices are shown, whose answer is among them), or
+    None (a server's custom question). What a well-read player could know: the AI's knowledge."""
+    for q in _bank_by_text().get(text, ()):
+        if choices is None or q.answer in choices:
+            return q
+    return None
+
+
 def _match(given: str, q) -> bool:
     try:
         return bool(answers.matches(given, q))
@@ -119,10 +135,6 @@ def _secret_question(card) -> object:
     return questions.Question(id=f"wild-{card.id}", category="general", text=card.text[:300] or "?",
                             answer=(card.secret or "?")[:80], wrong=(wrong,), accept=tuple(card.accept))
 
-
-def _h(text: str) -> float:
-    """A deterministic number in [0, 1) from a string (the AI's knowledge)."""
-    return (zlib.crc32(text.encode()) & 0xFFFFFF) / float(1 << 24)
 
 
 def _ev(text: str, to: list[int] | None = None) -> Event:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..core import SYSTEM, Action, Event, Game, Options, Result, RuleError, Seat, TextPrompt, Timer, seat_token
 from ..rng import Rng
-from .actions import (ANSWER, ASK, CALL_HELP, CLAIM, DEAL, END, FLY, GIVE_UP, HELP_CASH, HELP_PV, HOME, JUDGE, MOVE,
+from .actions import (ANSWER, ASK, CALL_HELP, CLAIM, DEAL, END, FLY, GIVE_UP, HELP_CASH, HELP_PV, HOME, JUDGE, MOVE, PASS,
                       NO_HELP, OFFER_CASH, OFFER_PV, OK, ROLL, STAY, SUGGEST, WRAPUP, Answer, Ask, CallHelp, Claim,
                       DealAnswer, Decline, Discard, End, Fly, GiveUp, Guess, Help, Hire, Home, Judge, Move, NoHelp,
                       Offer, Ok, Overrule, PassAnswer, Perform, Play, Roll, Stay, Suggest, Timeout, Wrapup)
@@ -47,6 +47,9 @@ class PoliticsTrivia(TurnsMixin, QuestionsMixin, OffersMixin, GerrymanderMixin, 
                Decline, Suggest, Claim, End, Play, Perform, GiveUp, Judge, Guess, PassAnswer, Overrule, Ok, Wrapup,
                Timeout)
     listens_to_chat = True
+    # 270 with the most Popular Votes; a runoff; speed play after the wrap-up vote; or after the round
+    # limit or a stalled race (the backstops)
+    endings = ("270", "runoff", "speed", "limit")
     server_data_kinds = ("questions",)
     summary = ("Trivia across the real map: State, General and Government questions for EV chips, Popular Votes "
                "and cash; 270 EV and the most Popular Votes win. 2–8 players.")
@@ -252,7 +255,8 @@ class PoliticsTrivia(TurnsMixin, QuestionsMixin, OffersMixin, GerrymanderMixin, 
             out.extend(self._playable(state, seat))
             out.append(END)
         elif ph == "claim" and mine:
-            out.append(CLAIM)
+            if state.chips[DC] is None:  # a Gerrymander card played meanwhile may have taken it
+                out.append(CLAIM)
             out.extend(self._playable(state, seat))
             out.append(END)
         elif ph == "deal" and seat == state.deal.holder:
@@ -510,13 +514,27 @@ class PoliticsTrivia(TurnsMixin, QuestionsMixin, OffersMixin, GerrymanderMixin, 
             return _NOT_OVER
         n = len(state.seats)
         return Result(finished=True, winners=[state.winner] if state.winner is not None else [],
-                      scores=[float(ev_of(state, s)) for s in range(n)], summary=state.outcome)
+                      scores=[float(ev_of(state, s)) for s in range(n)], summary=state.outcome, ending=state.ending)
 
 
     # ---- AI ------------------------------------------------------------
     def ai_action(self, state: TriviaState, seat: int, rng: Rng) -> Action:
-        from .ai import choose
+        from .ai import choose  # ai.py reads only the public contract; it never imports this module
         return choose(self, state, seat, rng)
+
+    def fair_random_action(self, state: TriviaState, seat: int, random) -> Action | None:
+        """A random seat in a strength test answers like a player who knows each answer as often as an
+        AI seat (never a blank or a uniform pick among the choices) and never votes to wrap up."""
+        from .ai import choice_answer, free_text_answer
+        ph = state.phase
+        accuracy = state.options.ai_accuracy
+        if ph == "question" and seat == state.q.asker:
+            return ANSWER[choice_answer(self.view(state, seat)["question"], seat, accuracy, random)]
+        if ph == "h2h":
+            text = free_text_answer(self.view(state, seat), seat, accuracy, random)
+            return Guess(answer=text) if text else PASS
+        legal = [a for a in self.legal_actions(state, seat) if a is not WRAPUP]
+        return legal[int(random() * len(legal))] if legal else None
 
 
 GAME = PoliticsTrivia()

@@ -13,7 +13,7 @@ from .board import CODES, EV
 # ---------------------------------------------------------------- settings and state
 
 class TriviaOptions(Options):
-    max_rounds: int = Field(20, ge=0, le=500, description="Speed play starts by itself after this many rounds "
+    max_rounds: int = Field(45, ge=0, le=500, description="Speed play starts by itself after this many rounds "
                                                           "(every player had a turn); 0 = no limit")
     ai_accuracy: int = Field(65, ge=0, le=100, description="How often an AI seat knows the answer (percent)")
     general_pv: int = Field(10, ge=0, le=100, description="Popular Votes (millions) for a right General answer")
@@ -31,6 +31,8 @@ class TriviaOptions(Options):
                                                               "category) before the default move; 0 = wait forever")
     max_tiebreaks: int = Field(3, ge=0, le=20, description="Tied runoff/speed rounds replayed before the tie is "
                                                            "broken by Electoral Votes")
+    stall_rounds: int = Field(12, ge=0, le=500, description="Speed play starts when nobody has set a new high of "
+                                                           "electoral votes for this many rounds; 0 = never")
 
 
 class PlayerState(BaseModel):
@@ -130,7 +132,11 @@ class TriviaState(BaseModel):
     custom: list[dict] = []      # this server's custom question rows
     drew: bool = False           # the last action drew a question (server data to save)
     wait: int = 0                # bumps whenever a new deadline starts
-    speed_due: bool = False
+    speed_due: bool = False      # a majority voted `wrapup`: speed play after this turn
+    record_ev: int = 0           # the most electoral votes any candidate has held at the end of a turn
+    record_turn: int = 0         # the turn that set it (the stall rule counts from there)
+    speed_reason: str = ""       # "speed" (the wrap-up vote) or "limit" (round limit or stall) once speed play starts
+    ending: str = ""             # how the game ended: 270, runoff, speed or limit
     headline: str = ""
     log: list[str] = []
     winner: int | None = None

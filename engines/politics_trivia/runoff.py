@@ -23,14 +23,15 @@ class RunoffMixin:
         if holder is None:
             return False
         pvs = [state.players[s].pv for s in range(n)]
+        # The rulebook sends to a runoff only a rival with MORE Popular Votes: a tie goes to the 270 holder.
         rivals = [s for s in range(n) if s != holder and pvs[s] > pvs[holder]]
         name = self._name(state, holder)
         if not rivals:
             self._finish(state, holder, f"{name} reaches {evs[holder]} electoral votes with the most Popular Votes "
-                                        f"({pvs[holder]}M) and is elected President!", events)
+                                        f"({pvs[holder]}M) and is elected President!", events, "270")
             return True
         top = max(pvs[s] for s in rivals)
-        best = sorted((s for s in rivals if pvs[s] == top), key=lambda s: (-evs[s], s))[0]
+        best = self._seeded_order(state, [s for s in rivals if pvs[s] == top], lambda s: -evs[s])[0]
         events.append(_ev(f"🗳️ {name} has {evs[holder]} electoral votes, but {self._name(state, best)} has more "
                           f"Popular Votes ({pvs[best]}M to {pvs[holder]}M): a **runoff**! 5 General and 5 State "
                           "questions, no choices, typed answers in secret, no help."))
@@ -38,25 +39,43 @@ class RunoffMixin:
         self._h2h_round(state, events)
         return True
 
-    def _finish(self, state: TriviaState, winner: int, outcome: str, events: list[Event]) -> None:
+    def _finish(self, state: TriviaState, winner: int, outcome: str, events: list[Event], ending: str) -> None:
         state.phase = "over"
         state.winner = winner
         state.outcome = outcome
+        state.ending = ending
         state.q = None
         state.wild = None
         state.deal = None
         events.append(_ev(f"🏛️ {outcome}"))
 
+    def _seeded_order(self, state: TriviaState, seats: list[int], key) -> list[int]:
+        """`seats` sorted by `key`; candidates tied on it are put in a seeded random order (never by seat
+        number, which would favour one chair). The RNG is only drawn from when there is a tie."""
+        ordered = sorted(seats, key=key)
+        keys = [key(s) for s in ordered]
+        if len(set(keys)) == len(keys):
+            return ordered
+        rng = Rng(state.rng)
+        draw = {s: rng.random() for s in ordered}
+        state.rng = rng.state
+        return sorted(ordered, key=lambda s: (key(s), draw[s]))
+
     # runoff and speed play ------------------------------------------------
-    def _start_speed(self, state: TriviaState, events: list[Event]) -> None:
+    def _start_speed(self, state: TriviaState, events: list[Event], reason: str) -> None:
+        """Speed play, because of `reason`: "speed" (the wrap-up vote), "limit" (max_rounds) or "stall"."""
         n = len(state.seats)
         alive = [s for s in range(n) if not state.players[s].out]
-        order = sorted(alive, key=lambda s: (ev_of(state, s), state.players[s].pv, s))
+        order = self._seeded_order(state, alive, lambda s: (ev_of(state, s), state.players[s].pv))
         state.q = None
         state.wild = None
         state.deal = None
+        state.speed_reason = reason
+        why = {"speed": "The table voted to wrap up.",
+               "limit": f"{state.options.max_rounds} rounds are played.",
+               "stall": f"Nobody has set a new high of electoral votes for {state.options.stall_rounds} rounds."}[reason]
         listing = ", ".join(f"{self._name(state, s)} {ev_of(state, s)} EV" for s in order)
-        events.append(_ev(f"⏱️ **Speed play!** Every vote is up for grabs. From the lowest EV up ({listing}): "
+        events.append(_ev(f"⏱️ {why} **Speed play!** Every vote is up for grabs. From the lowest EV up ({listing}): "
                           "head-to-head rounds of 5 General questions, typed answers in secret; the winner takes the "
                           "loser's votes, the loser is out."))
         state.h2h = H2H(kind="speed", seats=order[:2], queue=order[2:])
@@ -207,8 +226,8 @@ class RunoffMixin:
                 events.append(_ev("A tie: the round is played again."))
                 self._h2h_round(state, events)
                 return
-            key = lambda s: (ev_of(state, s), state.players[s].pv, state.players[s].cash, -s)  # noqa: E731
-            win = max((a, b), key=key)
+            key = lambda s: (-ev_of(state, s), -state.players[s].pv, -state.players[s].cash)  # noqa: E731
+            win = self._seeded_order(state, [a, b], key)[0]
             events.append(_ev(f"Still tied after {state.options.max_tiebreaks} replays: "
                               f"{self._name(state, win)} goes through on electoral votes."))
         else:
@@ -228,12 +247,13 @@ class RunoffMixin:
             W.cash += L.cash
             L.cash = 0
             self._finish(state, win, f"{wn} wins the runoff, takes {ln}'s votes and money, and is elected President "
-                                     f"with {ev_of(state, win)} electoral votes!", events)
+                                     f"with {ev_of(state, win)} electoral votes!", events, "runoff")
             return
         L.out = True
         if not h.queue:
             self._finish(state, win, f"{wn} is the last candidate standing after speed play and is elected President "
-                                     f"with {ev_of(state, win)} electoral votes!", events)
+                                     f"with {ev_of(state, win)} electoral votes!", events,
+                         "speed" if state.speed_reason == "speed" else "limit")
             return
         nxt = h.queue.pop(0)
         events.append(_ev(f"{wn} takes {ln}'s votes; {ln} is out. Next: {wn} against {self._name(state, nxt)}."))

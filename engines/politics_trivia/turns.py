@@ -90,8 +90,9 @@ class TurnsMixin:
             if p.at == DC and p.dc_turns < 4:
                 line += " " + self._dc_collect(state, seat)
             events.append(_ev(line))
-            if self._round_limit(state):
-                self._start_speed(state, events)
+            reason = self._speed_reason(state)
+            if reason:
+                self._start_speed(state, events, reason)
                 return
             seat = self._next_seat(state, seat)
         # everyone keeps skipping (cannot really happen): just hand the turn on
@@ -100,15 +101,35 @@ class TurnsMixin:
     def _next_seat(self, state: TriviaState, seat: int) -> int:
         return (seat - 1) % len(state.seats)  # counter-clockwise: down the seat list
 
-    def _round_limit(self, state: TriviaState) -> bool:
+    def _speed_reason(self, state: TriviaState) -> str:
+        """Asked at the end of every turn: why speed play starts now — "speed" (a majority voted `wrapup`),
+        "limit" (max_rounds rounds are played) or "stall" (nobody has set a new high of electoral votes for
+        stall_rounds rounds) — or "" to play on. The high only ever rises and a game ends at 270, so with
+        the stall rule on even a game without a round limit ends."""
+        n = len(state.seats)
+        held = [0] * n
+        for code, owner in state.chips.items():
+            if owner is not None:
+                held[owner] += EV[code]
+        best = max(held)
+        if best > state.record_ev:
+            state.record_ev, state.record_turn = best, state.turns
+        if state.speed_due:
+            return "speed"
         limit = state.options.max_rounds
-        return state.speed_due or (limit > 0 and state.turns >= limit * len(state.seats))
+        if limit > 0 and state.turns >= limit * n:
+            return "limit"
+        stall = state.options.stall_rounds
+        if stall > 0 and state.turns - state.record_turn >= stall * n:
+            return "stall"
+        return ""
 
     def _end_turn(self, state: TriviaState, events: list[Event]) -> None:
         if state.phase in ("over", "h2h", "review"):
             return
-        if self._round_limit(state):
-            self._start_speed(state, events)
+        reason = self._speed_reason(state)
+        if reason:
+            self._start_speed(state, events, reason)
             return
         self._begin_turn(state, self._next_seat(state, state.turn), events)
 

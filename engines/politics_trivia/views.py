@@ -45,7 +45,8 @@ class ViewsMixin:
             q = state.q
             question = {"category": q.category, "state": q.state, "text": self._qtext(state, q.qid),
                         "choices": list(q.choices), "seconds_left": state.options.question_seconds,
-                        "asker": q.asker, "helper": q.helper, "offers": [list(o) for o in q.offers]}
+                        "asker": q.asker, "helper": q.helper, "offers": [list(o) for o in q.offers],
+                        "serial": q.serial}
         elif state.phase in ("h2h", "review") and state.h2h is not None:
             h = state.h2h
             qq = self._question(state, h.qids[h.qn]) if h.qn < len(h.qids) else None
@@ -79,6 +80,8 @@ class ViewsMixin:
             "turn": state.turn if state.phase not in ("homes", "over", "h2h", "review") else None,
             "round": (state.turns - 1) // n + 1 if state.turns else 0,
             "max_rounds": state.options.max_rounds,
+            "settings": state.options.model_dump(),
+            "offer_made": state.offer_made,
             "players": players,
             "chips": dict(state.chips), "ev": dict(EV), "majority": MAJORITY,
             "dice": list(state.dice) if state.dice else None,
