@@ -43,6 +43,39 @@ def test_simulate_is_repeatable():
     assert a["winners"] == b["winners"] and a["actions"] == b["actions"]
 
 
+def test_simulate_counts_how_politics_trivia_games_ended_and_takes_settings():
+    proc = cli("simulate", "politics-trivia", "-n", "6", "--players", "3", "--seed", "4",
+               "--settings", "max_rounds=2 stall_rounds=0")
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert set(out["endings"]) == {"270", "runoff", "speed", "limit"}
+    assert sum(out["endings"].values()) == out["finished"] == 6
+    assert out["endings"]["limit"] == 6  # two rounds cannot reach 270: the round limit ends them all
+    proc = cli("simulate", "politics-trivia", "-n", "4", "--seed", "4", "--settings", "wildcards=off")
+    out = json.loads(proc.stdout)
+    assert out["errors"] == 0 and sum(out["endings"].values()) == 4
+    assert "endings" not in json.loads(cli("simulate", "primary-general", "-n", "2").stdout)
+
+
+def test_random_seats_in_simulate_never_vote_wrapup():
+    from bot.simulate import simulate
+    out = simulate("politics-trivia", 20, players=2, seed=1, ai_seats=set(), options={"max_rounds": 3})
+    assert out["endings"] == {"270": 0, "runoff": 0, "speed": 0, "limit": 20}
+
+
+@pytest.mark.parametrize("args,words", [
+    (("--settings", "max_rounds=2 foo=1"), "The setting 'foo' is not valid"),
+    (("--settings", "max_rounds=soon"), "The setting 'max_rounds' is not valid"),
+    (("--settings", "max_rounds"), "key=value"),
+    (("--ai-seats", "0,x"), "--ai-seats takes"),
+    (("--players", "9"), "2 to 8 players"),
+])
+def test_simulate_refuses_bad_input_in_one_sentence(args, words):
+    proc = cli("simulate", "politics-trivia", "-n", "2", *args)
+    assert proc.returncode == 1 and words in proc.stderr and "Traceback" not in proc.stderr
+    assert proc.stdout == ""
+
+
 def test_unknown_game_is_one_line():
     proc = cli("simulate", "chess")
     assert proc.returncode == 1 and "no game called" in proc.stderr and "Traceback" not in proc.stderr

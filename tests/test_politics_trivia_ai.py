@@ -10,7 +10,7 @@ from engines import SYSTEM, Seat
 from engines.politics_trivia import GAME
 from engines.politics_trivia import ai
 from engines.politics_trivia import game as g
-from engines.politics_trivia.game import DC, EV, H2H, Deal, WildState, WILD
+from engines.politics_trivia.game import DC, EV, GERRY, H2H, Deal, WildState, WILD
 from engines.rng import Rng
 
 NAMES = ["alice", "bob", "carol", "dave"]
@@ -150,3 +150,121 @@ def test_ai_helps_only_when_it_knows_and_follows_a_hint():
     GAME.apply_in_place(s, 0, hire)
     GAME.apply_in_place(s, 1, g.Suggest(choice=s.q.correct + 1))
     assert GAME.ai_action(s, 0, Rng(1)) == g.Answer(choice=s.q.correct + 1)
+
+
+# ---------------------------------------------------------------- issue 15: a pure function of its view
+
+def _midgame_states(players=4, seeds=range(4), every=37):
+    """States met in all-AI games, sampled every `every` moves, with the seat to act."""
+    for seed in seeds:
+        s = fresh(players, seed=seed)
+        rng = Rng(seed)
+        for k in range(2000):
+            if s.phase == "over":
+                break
+            acting = [x for x in GAME.to_act(s) if x >= 0]
+            if not acting:
+                GAME.apply_in_place(s, SYSTEM, g.Timeout())
+                continue
+            if k % every == 0:
+                yield s, acting[0]
+            GAME.apply_in_place(s, acting[0], GAME.ai_action(s, acting[0], rng))
+
+
+def test_ai_move_depends_only_on_its_seats_view():
+    """Scramble everything the seat may not see (the others' cards, the decks, the RNG, which choice
+    is right, the other runoff answer): the same view and the same rng give the same move."""
+    import random
+    checked = 0
+    for s, seat in _midgame_states():
+        want = GAME.ai_action(s, seat, Rng(7))
+        t = GAME.clone(s)
+        shuffle = random.Random(checked).shuffle
+        for other, p in enumerate(t.players):
+            if other != seat:
+                p.hand = sorted(p.hand + p.dealt)[::-1][:len(p.hand)] if p.hand else []
+        shuffle(t.gdeck)
+        shuffle(t.wdeck)
+        t.rng = (t.rng * 31 + 17) % (1 << 63) or 1
+        if t.h2h is not None and seat in t.h2h.seats:
+            i = 1 - t.h2h.seats.index(seat)
+            if t.h2h.answers[i] is not None:
+                t.h2h.answers[i] = "something else"
+        assert GAME.view(t, seat) == GAME.view(s, seat)
+        assert GAME.ai_action(t, seat, Rng(7)) == want
+        assert ai.decide(GAME.view(s, seat), GAME.legal_actions(s, seat), Rng(7)) == want
+        checked += 1
+    assert checked > 40
+
+
+def test_ai_module_reads_the_public_contract_only():
+    import ast
+    import inspect
+    tree = ast.parse(inspect.getsource(ai))
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert "game" not in imported and "models" not in imported  # no import cycle, no state models
+    own = {node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)} | {"_places"}
+    privates = {a.attr for a in ast.walk(tree) if isinstance(a, ast.Attribute) and a.attr.startswith("_")
+                and not a.attr.startswith("__")}
+    assert privates <= own, privates - own  # its own helpers only, never the game's private names
+
+
+def _view_with(s, seat=0):
+    return GAME.view(s, seat), GAME.legal_actions(s, seat)
+
+
+def test_ai_goes_for_a_small_free_chip_when_it_is_the_best_move():
+    s = fresh()
+    s.players[0].at, s.dice, s.phase, s.turn = "NY", [1, 1], "move", 0
+    for c in ("CA", "TX", "FL", "NY", "OH", "GA"):
+        s.chips[c] = 0  # 185 EV: the leader, racing for 270
+    for c in s.chips:
+        if s.chips[c] is None and c != "VT":
+            s.chips[c] = 1 + (EV[c] % 2)  # Vermont (3 EV) is the only free chip
+    reach = GAME.legal_actions(s, 0)
+    assert g.Move(state="VT") in reach
+    assert GAME.ai_action(s, 0, Rng(1)) == g.Move(state="VT")
+
+
+def test_ai_pays_the_premium_for_the_chip_that_makes_270_and_the_holder_sells_it():
+    s = fresh(2)
+    for c in ("CA", "TX", "FL", "NY", "PA", "IL", "OH", "GA", "NC", "MI", "NJ"):
+        s.chips[c] = 0  # 259 EV
+    s.chips["VA"] = 1
+    s.players[0].cash, s.players[0].hand = 60, []
+    s.phase, s.turn, s.players[0].at, s.dice = "choose", 0, "VA", [1, 2]
+    offer = GAME.ai_action(s, 0, Rng(1))
+    view = GAME.view(s, 0)
+    price = ai.asking_price(view, 1, 0, "VA")
+    assert isinstance(offer, g.Offer) and offer.cash == price > EV["VA"]  # dearer than $1M a vote
+    GAME.apply_in_place(s, 0, offer)
+    assert GAME.ai_action(s, 1, Rng(1)) == g.DealAnswer(accept=True)  # it sells, at that price
+    s.deal = Deal(buyer=0, holder=1, state="VA", cash=price - 1)
+    assert GAME.ai_action(s, 1, Rng(1)) == g.DealAnswer(accept=False)
+
+
+def test_trailers_sell_cheap_and_racers_sell_dear():
+    s = fresh(4)
+    for c in ("CA", "TX", "FL", "NY", "PA", "IL", "OH", "GA"):
+        s.chips[c] = 0  # seat 0 leads with 223 EV
+    for c in ("NC", "MI", "NJ", "VA", "WA", "AZ", "MA", "TN", "IN"):
+        s.chips[c] = 1  # seat 1, 116 EV: a racer no more
+    for c in s.chips:
+        if s.chips[c] is None:
+            s.chips[c] = 2
+    view = GAME.view(s, 0)
+    assert ai.is_racer(view, 0) and not ai.is_racer(view, 1)
+    assert ai.asking_price(view, 1, 0, "NC") < EV["NC"] * 1.5  # a trailer: cheap even near 270
+    assert ai.asking_price(view, 0, 1, "CA") > EV["CA"]  # the leader charges full price and more
+
+
+def test_ai_plays_a_gerrymander_card_that_brings_it_votes():
+    s = fresh()
+    s.phase, s.turn = "start", 0
+    s.players[0].hand = [9]  # Peach Cobbler: SC chip + $5M for GA chip + 5M PV
+    s.chips["SC"] = 0
+    s.chips["GA"] = 1
+    s.players[0].cash = 20
+    card = GERRY[9]
+    assert card.need_chips == ("SC",) and card.reward_chips == ("GA",)
+    assert GAME.ai_action(s, 0, Rng(1)) == g.Play(card=9)

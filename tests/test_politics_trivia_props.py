@@ -182,3 +182,16 @@ def test_private_texts_name_their_owner_and_hold_only_their_secrets():
                     if c not in s.players[seat].dealt:
                         assert f"`{c}`" not in text
     assert chips_of(s, 0) == [] and DC in s.chips
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(n=st.integers(2, 8), seed=st.integers(0, 2**32), ai=st.booleans())
+def test_games_without_a_round_limit_end(n, seed, ai):
+    """max_rounds=0: the stall rule (speed play once nobody has set a new high of electoral votes for
+    stall_rounds rounds) ends every game, whether AI seats race for 270 or random seats wander."""
+    from bot.simulate import play_one
+    state, actions = play_one(GAME, n, seed, set(range(n)) if ai else set(), {"max_rounds": 0},
+                              max_actions=MAX_ACTIONS * 4)
+    assert GAME.result(state).finished and GAME.result(state).ending in GAME.endings
+    # the bound the rule gives: the high only rises (at most 270 times) and each rise buys stall_rounds rounds
+    assert state.turns <= (state.record_ev + 1) * state.options.stall_rounds * n + n

@@ -906,3 +906,117 @@ def test_a_refused_upload_lists_every_bad_row_up_to_a_cap():
     assert lines[1] == "• Row 1: the category must be state, general or government."
     assert "• Row 4: a State question must name its state (a postal code like TX in the state column)." in lines
     assert len([x for x in lines if x.startswith("• Row")]) == 10 and lines[-1] == "… and 5 more."
+
+
+# ---------------------------------------------------------------- how a game ends (issue 15)
+
+def _speed_to_the_end(s):
+    """Finish the open speed play / runoff: the first contestant of every round answers right."""
+    while s.phase in ("h2h", "review"):
+        if s.phase == "review":
+            GAME.apply_in_place(s, SYSTEM, g.Timeout())
+            continue
+        h = s.h2h
+        q = GAME._question(s, h.qids[h.qn])
+        a, b = h.seats
+        if h.answers[0] is None:
+            GAME.apply_in_place(s, a, g.Guess(answer=q.answer))
+        if s.phase == "h2h" and s.h2h.answers[1] is None:
+            GAME.apply_in_place(s, b, g.PassAnswer())
+
+
+def test_result_says_how_the_game_ended():
+    s = fresh()
+    _give(s, 0, 267, exclude=("VT",))
+    at_choose(s, 0, "VT")
+    ask(s, 0, "state")
+    answer(s, 0)
+    assert GAME.result(s).ending == "270"
+    s = fresh()
+    _give(s, 0, 267, exclude=("VT",))
+    s.players[1].pv = 40
+    at_choose(s, 0, "VT")
+    ask(s, 0, "state")
+    answer(s, 0)
+    _speed_to_the_end(s)
+    assert GAME.result(s).ending == "runoff"
+    s = fresh(3)
+    act(s, 1, "wrapup")
+    act(s, 2, "wrapup")
+    act(s, 0, "fly HI")
+    _speed_to_the_end(s)
+    assert GAME.result(s).ending == "speed"  # the wrap-up vote
+    s = fresh(3, max_rounds=1)
+    s.turns = 3
+    act(s, 0, "fly HI")
+    _speed_to_the_end(s)
+    assert GAME.result(s).ending == "limit"  # the round limit
+    assert set(GAME.endings) == {"270", "runoff", "speed", "limit"}
+
+
+def test_a_stalled_race_goes_to_speed_play_even_without_a_round_limit():
+    s = fresh(2, max_rounds=0, stall_rounds=2)
+    s.chips["CA"] = 0
+    for p in s.players:
+        p.cash = 100
+    for _ in range(4):  # CA's 54 EV set the high at the end of turn 1; turns 2-4 add nothing
+        act(s, s.turn, "fly HI" if s.players[s.turn].at != "HI" else "fly AK")
+        assert s.phase == "start"
+    assert s.record_ev == 54 and s.record_turn == 1
+    act(s, s.turn, "fly OH")
+    assert s.phase == "h2h" and s.speed_reason == "stall"
+    assert any("Nobody has set a new high of electoral votes for 2 rounds" in line for line in s.log)
+    _speed_to_the_end(s)
+    assert GAME.result(s).ending == "limit"
+
+
+def test_a_new_high_of_electoral_votes_restarts_the_stall_count():
+    s = fresh(2, max_rounds=0, stall_rounds=2)
+    for k, code in enumerate(("CA", "TX", "FL", "NY", "PA", "IL")):
+        s.chips[code] = 0  # a new high before every turn ends
+        act(s, s.turn, "fly HI" if s.players[s.turn].at != "HI" else "fly AK")
+        assert s.phase == "start", k
+    assert s.speed_reason == ""
+
+
+def test_stall_rounds_zero_turns_the_stall_rule_off():
+    s = fresh(2, max_rounds=0, stall_rounds=0)
+    for p in s.players:
+        p.cash = 100
+    for _ in range(20):
+        act(s, s.turn, "fly HI" if s.players[s.turn].at != "HI" else "fly AK")
+    assert s.phase == "start"
+
+
+def test_speed_play_ties_are_broken_by_a_seeded_draw_not_the_seat_number():
+    firsts = set()
+    for seed in range(12):
+        s = fresh(4, seed=seed, max_rounds=1)
+        for p in s.players:
+            p.pv = 0
+        s.turns = 4
+        act(s, 0, "fly HI")
+        assert s.phase == "h2h"
+        firsts.add(tuple(s.h2h.seats))
+    assert len(firsts) > 1  # all tied on EV and Popular Votes: not always seats 0 and 1
+
+
+def test_a_tie_still_standing_after_the_replays_is_drawn_not_given_to_the_lower_seat():
+    winners = set()
+    for seed in range(12):
+        s = fresh(2, seed=seed, max_tiebreaks=0, max_rounds=1)
+        s.turns = 2
+        act(s, 0, "fly HI")
+        s.players[0].cash = s.players[1].cash  # tied on everything the rule looks at
+        while s.phase in ("h2h", "review"):  # nobody answers: 0 to 0
+            GAME.apply_in_place(s, SYSTEM, g.Timeout())
+        winners.add(s.winner)
+    assert winners == {0, 1}
+
+
+def test_claim_is_not_offered_once_dcs_chip_is_taken():
+    s = fresh()
+    s.phase, s.turn = "claim", 0
+    assert g.Claim() in GAME.legal_actions(s, 0)
+    s.chips[DC] = 1
+    assert g.Claim() not in GAME.legal_actions(s, 0) and g.End() in GAME.legal_actions(s, 0)

@@ -74,9 +74,10 @@ class PoliticsTrivia(TurnsMixin, QuestionsMixin, OffersMixin, GerrymanderMixin, 
         "• Wildcards: charades, drawing and 'direct another' (the bot DMs the secret; guesses typed in the channel "
         "are recognised), physical and sing/recite (the others `judge`), campaign events (the bot applies them). "
         "Missing EV/PV cost $1M each; missing cash sends you to D.C.\n"
-        "• 270+ EV without the most PV: a **runoff** against the PV leader — 5 General + 5 State questions, no "
+        "• 270+ EV and no rival with more PV wins at once. 270+ EV with a rival ahead on PV: a **runoff** against the PV leader — 5 General + 5 State questions, no "
         "choices, typed answers (`guess …`) in secret, no help; most right takes the other's votes and money.\n"
-        "• **Speed play** after `max_rounds` rounds or a majority `wrapup` vote: head-to-head rounds of 5 General "
+        "• **Speed play** after `max_rounds` rounds, a majority `wrapup` vote, or `stall_rounds` rounds without a "
+        "new high of EV: head-to-head rounds of 5 General "
         "questions from the lowest EV up; the winner takes the loser's votes; last one standing wins.\n"
         "• Free-text verdicts can be overruled by the other players (majority) with `overrule`.")
 

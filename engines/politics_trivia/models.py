@@ -30,7 +30,8 @@ class TriviaOptions(Options):
     turn_seconds: int = Field(300, ge=0, le=86400, description="Seconds for a turn's other choices (roll, move, "
                                                               "category) before the default move; 0 = wait forever")
     max_tiebreaks: int = Field(3, ge=0, le=20, description="Tied runoff/speed rounds replayed before the tie is "
-                                                           "broken by Electoral Votes")
+                                                           "broken by Electoral Votes (then Popular Votes, cash, "
+                                                           "a seeded draw)")
     stall_rounds: int = Field(12, ge=0, le=500, description="Speed play starts when nobody has set a new high of "
                                                            "electoral votes for this many rounds; 0 = never")
 
