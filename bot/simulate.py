@@ -12,8 +12,10 @@ from engines.rng import Rng
 
 def play_one(game: Game, players: int, seed: int, ai_seats: set[int], options: dict | None = None,
              max_actions: int = 200_000) -> tuple[object, int]:
-    """Play one game; seats in ai_seats use ai_action, others pick uniformly at random, except
-    where the game says a uniform pick would be unfair (Game.fair_random_action: a trivia answer).
+    """Play one game; seats in ai_seats use ai_action, others pick uniformly at random. When AI seats
+    play random ones (a strength test), a random seat moves as the game says is fair where a uniform
+    pick would not be (Game.fair_random_action: a trivia seat answers as often right as an AI seat
+    and never votes to wrap up); all-random games (what `bench` times) stay uniform throughout.
     Engine timers fire at once (nobody answers in time)."""
     seats = [Seat(name=f"P{i + 1}", bot=True) for i in range(players)]
     state = game.setup(seats, game.options(options or {}), seed)
@@ -26,7 +28,8 @@ def play_one(game: Game, players: int, seed: int, ai_seats: set[int], options: d
     actions = 0
     # bound once: this loop is what `bench` measures for every game
     result, to_act, legal_actions, apply = game.result, game.to_act, game.legal_actions, game.apply_in_place
-    fair = game.fair_random_action if type(game).fair_random_action is not Game.fair_random_action else None
+    overridden = type(game).fair_random_action is not Game.fair_random_action
+    fair = game.fair_random_action if ai_seats and overridden else None
     while not result(state).finished:
         if actions >= max_actions:
             raise RuntimeError(f"{game.id}: no end after {max_actions} actions (seed {seed})")

@@ -59,7 +59,8 @@ def test_simulate_counts_how_politics_trivia_games_ended_and_takes_settings():
 
 def test_random_seats_in_simulate_never_vote_wrapup():
     from bot.simulate import simulate
-    out = simulate("politics-trivia", 20, players=2, seed=1, ai_seats=set(), options={"max_rounds": 3})
+    # a strength test: seat 1 plays at random against the AI, and never votes `wrapup`
+    out = simulate("politics-trivia", 20, players=2, seed=1, ai_seats={0}, options={"max_rounds": 3})
     assert out["endings"] == {"270": 0, "runoff": 0, "speed": 0, "limit": 20}
 
 

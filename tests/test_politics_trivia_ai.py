@@ -66,7 +66,8 @@ def test_default_accuracy_is_realistic():
         s.phase, s.players[0].at = "choose", "OH"
         GAME.apply_in_place(s, 0, g.Ask(category="general"))
         # what the AI knows does not depend on the rng it is handed
-        rights += ai.choice_answer(GAME.view(s, 0)["question"], 0, 65, lambda: 0.0) - 1 == s.q.correct
+        q = GAME.view(s, 0)["question"]
+        rights += ai.choice_answer(q["text"], q["choices"], q["serial"], 0, 65, lambda: 0.0) - 1 == s.q.correct
         total += 1
     assert 0.45 <= rights / total <= 0.85
 

@@ -75,30 +75,34 @@ def knows(key: str, seat: int, accuracy: int) -> bool:
     return _draw(f"{key}|{seat}") < accuracy / 100.0
 
 
-def choice_answer(question: dict, seat: int, accuracy: int, random) -> int:
-    """The 1-based choice a player who knows answers with probability `accuracy` gives to the open
-    multiple-choice `question` (its view): the right one if known, else one of the wrong ones."""
-    choices = question["choices"]
-    q = bank_question(question["text"], choices)
+def choice_answer(text: str, choices: list[str], serial: int, seat: int, accuracy: int, random) -> int:
+    """The 1-based choice that a player who knows an answer with probability `accuracy` gives to the
+    open multiple-choice question (its text, choices as shown, serial number): the right one if it
+    knows, else one of the wrong ones. `random()` draws floats in [0, 1)."""
+    q = bank_question(text, choices)
     if q is None:  # a custom question: nobody's knowledge, a guess
         return int(random() * len(choices)) + 1
     right = choices.index(q.answer)
-    if knows(f"{question['text']}|{question.get('serial', 0)}", seat, accuracy):
+    if knows(f"{text}|{serial}", seat, accuracy):
         return right + 1
     wrong = [i for i in range(len(choices)) if i != right]
     return wrong[int(random() * len(wrong))] + 1
 
 
-def free_text_answer(view: dict, seat: int, accuracy: int, random) -> str:
-    """A runoff or speed-play answer (typed, no choices) from the same knowledge; "" is a blank."""
-    question, h2h = view["question"], view["runoff"]
-    q = bank_question(question["text"])
-    key = f"{question['text']}|{h2h['kind']}|{h2h['round']}|{h2h['question']}|{h2h['seats']}"
-    if q is not None and knows(key, seat, accuracy):
+def free_text_answer(text: str, key: str, seat: int, accuracy: int, random) -> str:
+    """A runoff or speed-play answer (typed, no choices) from the same knowledge; "" is a blank.
+    `key` tells this asking of the question from others (h2h_key)."""
+    q = bank_question(text)
+    if q is not None and knows(f"{text}|{key}", seat, accuracy):
         return q.answer
     if q is not None and q.wrong and random() < 0.7:
         return q.wrong[int(random() * len(q.wrong))]
     return ""
+
+
+def h2h_key(kind: str, replay: int, number: int, seats: list[int]) -> str:
+    """Which asking of a runoff/speed question this is: its kind, replay round, number and contestants."""
+    return f"{kind}|{replay}|{number}|{seats}"
 
 
 # ---------------------------------------------------------------- prices and values
@@ -342,7 +346,7 @@ def _question(ai: _Seat, legal: list[Action], rng: Rng) -> Action:
     if seat == q["asker"]:
         if view.get("hint") is not None:
             return Answer(choice=view["hint"])
-        answer = choice_answer(q, seat, accuracy, rng.random)
+        answer = choice_answer(q["text"], q["choices"], q["serial"], seat, accuracy, rng.random)
         bank = bank_question(q["text"], q["choices"])
         knows_it = bank is not None and q["choices"][answer - 1] == bank.answer
         if not knows_it:
@@ -355,10 +359,10 @@ def _question(ai: _Seat, legal: list[Action], rng: Rng) -> Action:
                 return CALL_HELP
         return Answer(choice=answer)
     if seat == q["helper"] and view.get("hint") is None:
-        return Suggest(choice=choice_answer(q, seat, accuracy, rng.random))
+        return Suggest(choice=choice_answer(q["text"], q["choices"], q["serial"], seat, accuracy, rng.random))
     if NO_HELP in legal:
         bank = bank_question(q["text"], q["choices"])
-        if (bank is not None and knows(f"{q['text']}|{q.get('serial', 0)}", seat, accuracy)
+        if (bank is not None and knows(f"{q['text']}|{q['serial']}", seat, accuracy)
                 and view["players"][q["asker"]]["cash"] >= 1):
             return Help(price=1, unit="cash")
         return NO_HELP
@@ -373,5 +377,6 @@ def _h2h(view: dict, seat: int, rng: Rng, legal: list[Action]) -> Action:
     h2h = view["runoff"]
     if seat not in h2h["seats"] or view.get("my_answer") is not None or view["question"] is None:
         return legal[0] if legal else PASS
-    text = free_text_answer(view, seat, view["settings"]["ai_accuracy"], rng.random)
+    key = h2h_key(h2h["kind"], h2h["round"], h2h["question"], h2h["seats"])
+    text = free_text_answer(view["question"]["text"], key, seat, view["settings"]["ai_accuracy"], rng.random)
     return Guess(answer=text) if text else PASS

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from ..core import SYSTEM, Action, Event, Game, Options, Result, RuleError, Seat, TextPrompt, Timer, seat_token
 from ..rng import Rng
-from .actions import (ANSWER, ASK, CALL_HELP, CLAIM, DEAL, END, FLY, GIVE_UP, HELP_CASH, HELP_PV, HOME, JUDGE, MOVE, PASS,
-                      NO_HELP, OFFER_CASH, OFFER_PV, OK, ROLL, STAY, SUGGEST, WRAPUP, Answer, Ask, CallHelp, Claim,
-                      DealAnswer, Decline, Discard, End, Fly, GiveUp, Guess, Help, Hire, Home, Judge, Move, NoHelp,
-                      Offer, Ok, Overrule, PassAnswer, Perform, Play, Roll, Stay, Suggest, Timeout, Wrapup)
+from .actions import (ANSWER, ASK, CALL_HELP, CLAIM, DEAL, END, FLY, GIVE_UP, HELP_CASH, HELP_PV, HOME, JUDGE, MOVE,
+                      NO_HELP, OFFER_CASH, OFFER_PV, OK, PASS, ROLL, STAY, SUGGEST, WRAPUP, Answer, Ask, CallHelp,
+                      Claim, DealAnswer, Decline, Discard, End, Fly, GiveUp, Guess, Help, Hire, Home, Judge, Move,
+                      NoHelp, Offer, Ok, Overrule, PassAnswer, Perform, Play, Roll, Stay, Suggest, Timeout, Wrapup)
 from .asking import QuestionsMixin
 from .board import CODES, DC, EV, GERRY, GUESSING, JUDGED, REACH, STATES, WILD, _ev, _match, _secret_question
 from .gerrymander import GerrymanderMixin
@@ -74,7 +74,8 @@ class PoliticsTrivia(TurnsMixin, QuestionsMixin, OffersMixin, GerrymanderMixin, 
         "• Wildcards: charades, drawing and 'direct another' (the bot DMs the secret; guesses typed in the channel "
         "are recognised), physical and sing/recite (the others `judge`), campaign events (the bot applies them). "
         "Missing EV/PV cost $1M each; missing cash sends you to D.C.\n"
-        "• 270+ EV and no rival with more PV wins at once. 270+ EV with a rival ahead on PV: a **runoff** against the PV leader — 5 General + 5 State questions, no "
+        "• 270+ EV and no rival with more PV wins at once. 270+ EV with a rival ahead on PV: a **runoff** "
+        "against the PV leader — 5 General + 5 State questions, no "
         "choices, typed answers (`guess …`) in secret, no help; most right takes the other's votes and money.\n"
         "• **Speed play** after `max_rounds` rounds, a majority `wrapup` vote, or `stall_rounds` rounds without a "
         "new high of EV: head-to-head rounds of 5 General "
@@ -526,13 +527,16 @@ class PoliticsTrivia(TurnsMixin, QuestionsMixin, OffersMixin, GerrymanderMixin, 
     def fair_random_action(self, state: TriviaState, seat: int, random) -> Action | None:
         """A random seat in a strength test answers like a player who knows each answer as often as an
         AI seat (never a blank or a uniform pick among the choices) and never votes to wrap up."""
-        from .ai import choice_answer, free_text_answer
+        from .ai import choice_answer, free_text_answer, h2h_key
         ph = state.phase
         accuracy = state.options.ai_accuracy
-        if ph == "question" and seat == state.q.asker:
-            return ANSWER[choice_answer(self.view(state, seat)["question"], seat, accuracy, random)]
+        if ph == "question" and seat == state.q.asker:  # what the seat's view shows of the question
+            q = state.q
+            return ANSWER[choice_answer(self._qtext(state, q.qid), q.choices, q.serial, seat, accuracy, random)]
         if ph == "h2h":
-            text = free_text_answer(self.view(state, seat), seat, accuracy, random)
+            h = state.h2h
+            key = h2h_key(h.kind, h.round, h.qn + 1, h.seats)
+            text = free_text_answer(self._qtext(state, h.qids[h.qn]), key, seat, accuracy, random)
             return Guess(answer=text) if text else PASS
         legal = [a for a in self.legal_actions(state, seat) if a is not WRAPUP]
         return legal[int(random() * len(legal))] if legal else None
