@@ -184,18 +184,25 @@ class _Seat:
             want = 10 if self.unclaimed > 100 else 40
         return 1.0 if self.me["cash"] < want else 0.25
 
-    # what a question is worth where the candidate stands
-    def question_value(self, code: str | None) -> float:
+    def questions(self, code: str) -> list[tuple[float, str]]:
+        """What each question is worth in `code` when its chip is not free: (value, category)."""
         s, acc = self.s, self.acc
-        best = acc * s["general_pv"] * self.pv_value
-        if code is not None and code != DC and self.chips.get(code) is not None:
-            best = max(best, acc * s["state_pv"] * self.pv_value)
+        out = [(acc * s["general_pv"] * self.pv_value, "general"),
+               (acc * s["state_pv"] * self.pv_value - 0.01, "state")]  # General first on a tie
         if self.me["cash"] >= 2:
-            gov = acc * s["government_cash"] * self.cash_value() - 2 * self.cash_value()
+            cash = self.cash_value()
+            gov = acc * s["government_cash"] * cash - 2 * cash
             if self.chips[DC] is None:
-                gov += acc * EV[DC] * self.ev_value
-            best = max(best, gov)
-        return best
+                gov += acc * EV[DC] * self.ev_value  # the only way to D.C.'s chip
+            out.append((gov, "government"))
+        return out
+
+    def chip_gain(self, code: str) -> float:
+        """What holding `code` is worth to it (before any price)."""
+        gain = EV[code] * self.ev_value + (3.0 if code in self.wanted else 0.0)
+        if self.me["ev"] + EV[code] >= MAJORITY:
+            gain += 100.0  # the chip that makes 270
+        return gain
 
     def buy_value(self, code: str) -> float:
         """The gain from buying `code` at its asking price, if it can and wants to (else 0)."""
@@ -205,21 +212,15 @@ class _Seat:
         price = asking_price(self.view, holder, self.seat, code)
         if price > self.me["cash"]:
             return 0.0
-        gain = EV[code] * self.ev_value + (3.0 if code in self.wanted else 0.0)
-        if self.me["ev"] + EV[code] >= MAJORITY:
-            gain += 100.0  # the chip that makes 270
-        return self.acc * max(0.0, gain - price)
+        return self.acc * max(0.0, self.chip_gain(code) - price)
 
     def place_value(self, code: str) -> float:
         if code == DC:
             return 10 * self.cash_value() + (5.0 if self.me["cash"] < 2 else 0.0)  # broke: D.C. first
         holder = self.chips[code]
         if holder is None:
-            gain = EV[code] * self.ev_value + (3.0 if code in self.wanted else 0.0)
-            if self.me["ev"] + EV[code] >= MAJORITY:
-                gain += 100.0
-            return self.acc * gain + 0.5
-        return max(self.buy_value(code), self.question_value(code))
+            return self.acc * self.chip_gain(code) + 0.5
+        return max(self.buy_value(code), max(v for v, _ in self.questions(code)))
 
     def card_value(self, cid: int) -> float:
         c = GERRY[cid]
@@ -329,14 +330,7 @@ def _choose(ai: _Seat, legal: list[Action]) -> Action:
     if holder != ai.seat and not view["offer_made"] and ai.buy_value(code) > 0:
         price = asking_price(view, holder, ai.seat, code)
         return Offer(cash=price, pv=0, chips="-")
-    options = [(ai.acc * ai.s["general_pv"] * ai.pv_value, ASK["general"]),
-               (ai.acc * ai.s["state_pv"] * ai.pv_value - 0.01, ASK["state"])]
-    if ASK["government"] in legal:
-        gov = ai.acc * ai.s["government_cash"] * ai.cash_value() - 2 * ai.cash_value()
-        if ai.chips[DC] is None:
-            gov += ai.acc * EV[DC] * ai.ev_value
-        options.append((gov, ASK["government"]))
-    return max(options, key=lambda x: x[0])[1]
+    return ASK[max(ai.questions(code), key=lambda x: x[0])[1]]
 
 
 def _question(ai: _Seat, legal: list[Action], rng: Rng) -> Action:
