@@ -298,3 +298,16 @@ def test_a_used_up_state_pile_starts_over_alone_as_the_doc_says():
     assert used & set(wy) == {s.q.qid}                 # Wyoming's pile started over
     doc = (pathlib.Path(__file__).resolve().parent.parent / "docs" / "games" / "politics-trivia.md").read_text()
     assert "until its pile is used up; then that\npile alone starts over" in doc
+
+
+def test_a_pile_that_starts_over_never_repeats_the_question_just_asked():
+    from engines import Seat
+    from engines.politics_trivia import GAME
+    wy = [q.id for q in Q.about_state("WY")]
+    for seed in range(40):  # the last one asked is the pile's last id; any seed may draw it again
+        last = wy[seed % len(wy)]
+        used = [x for x in wy if x != last] + [last]
+        s = GAME.setup([Seat(name="a"), Seat(name="b")], GAME.options({}), seed, server={"used": used})
+        s.phase, s.turn, s.players[0].at = "choose", 0, "WY"
+        GAME.apply_in_place(s, 0, GAME.parse_action("ask state"))
+        assert s.q.qid in wy and s.q.qid != last

@@ -38,8 +38,10 @@ class QuestionsMixin:
             fresh = [x for x in pool if x.id not in used]
             if not fresh:  # this pile is exhausted on this server: it may be used again
                 ids = {x.id for x in pool}
+                last = state.used[-1] if state.used else None
                 state.used = [u for u in state.used if u not in ids]
-                fresh = pool
+                # ...but not the question that was just asked, straight back
+                fresh = [x for x in pool if x.id != last] or pool
             q = fresh[rng.below(len(fresh))]
         state.used.append(q.id)
         state.drew = True
