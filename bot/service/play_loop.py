@@ -37,7 +37,9 @@ class PlayLoop:
             raise
 
     async def _apply(self, channel_id: str, loaded: Loaded, seat: int, text: str,
-                     actor: User | None = None) -> list[Outgoing]:
+                     actor: User | None = None, drain: bool = True) -> list[Outgoing]:
+        """Apply one move, commit it and build its messages; then (inline AI, unless `drain` is
+        off because the caller is the AI loop itself) let AI seats move until a human must."""
         record, game = loaded.record, loaded.game
         state = loaded.state if loaded.state is not None else game.load(record["state"])
         action = game.parse_action(text)
@@ -89,13 +91,15 @@ class PlayLoop:
                                         lead="✓ Done: " + done_label + "\n" + "\n".join(mine),
                                         body=after_private.get(seat))
             out.append(panel)
-        out += await self._drain_ai(channel_id)
+        if drain:
+            out += await self._drain_ai(channel_id)
         if result.finished:
             out += self._archive_thread(channel_id, record)  # last, after everything posted in the thread
         return out
 
     async def _drain_ai(self, channel_id: str) -> list[Outgoing]:
-        """Inline mode only: let AI seats move until a human must act."""
+        """Inline mode only: let AI seats move until a human must act. A loop, one move a turn:
+        each AI move is applied with drain=False, so a long all-AI game never nests calls."""
         if not self.inline_ai:
             return []
         out: list[Outgoing] = []
@@ -117,7 +121,7 @@ class PlayLoop:
             if record["players"][seat]["bot"] or (force_seats and seat in force_seats):
                 rng = Rng((int(record["seed"]) * 1_000_003 + sum(record["acted"]) * 7919 + seat) & ((1 << 64) - 1))
                 action = game.ai_action(state, seat, rng)
-                out += await self._apply(channel_id, loaded, seat, action.text())
+                out += await self._apply(channel_id, loaded, seat, action.text(), drain=False)
                 return True
         return False
 
@@ -154,6 +158,7 @@ class PlayLoop:
             if record["players"][seat]["bot"]:
                 if since + self.ai_delay <= now:
                     await self._ai_step(channel_id, out)
+                    out += await self._drain_ai(channel_id)
                     return out
                 continue
             timeout = float(record.get("bot", {}).get("timeout", 0) or 0) * 60
@@ -164,6 +169,7 @@ class PlayLoop:
                 out.append(Outgoing(to="channel", channel_id=channel_id,
                                     text=f"⏰ {name} ran out of time; the AI moves for them this time."))
                 await self._ai_step(channel_id, out, force_seats={seat})
+                out += await self._drain_ai(channel_id)
                 return out
             if since + timeout / 2 <= now and seat not in record.get("reminded", []):
                 record.setdefault("reminded", []).append(seat)
