@@ -29,7 +29,7 @@ from .messages import Button, Ctx, Embed, Outgoing, Select, User, chunk_text
 from .registry import CommandSpec, InputError, commands
 from .service import GameService
 from .settings import Settings
-from .store import Store
+from .store import StorageError, Store
 
 log = logging.getLogger("politics.discord")
 
@@ -183,7 +183,7 @@ def build_group(client: "PoliticsBot") -> app_commands.Group:
 # ---- the client ---------------------------------------------------------------
 
 class PoliticsBot(discord.Client):
-    def __init__(self, settings: Settings, *, service: GameService | None = None, sync_commands: bool = True,
+    def __init__(self, settings: Settings, *, service: GameService, sync_commands: bool = True,
                  guild_ready_timeout: float = 2.0) -> None:
         intents = discord.Intents.default()
         intents.message_content = any(g.listens_to_chat for g in all_games().values()) and settings.message_content
@@ -198,9 +198,6 @@ class PoliticsBot(discord.Client):
         self._dm_notified: dict[tuple[str, str], float] = {}  # (channel, user) -> last closed-DM notice
 
     async def setup_hook(self) -> None:
-        if self.service is None:
-            store = await Store.open(self.settings.database_path)
-            self.service = GameService(store, ai_delay=self.settings.ai_delay)
         self.add_dynamic_items(GameButton, GameSelect)
         if self.sync_commands:
             if self.settings.guild_id:
@@ -492,13 +489,29 @@ def _parts(msg: Outgoing) -> list[str | None]:
 
 def run_discord(settings: Settings) -> int:
     point_at(settings.api_base, settings.gateway_url)
-    client = PoliticsBot(settings)
     try:
-        client.run(settings.token, log_handler=None)
+        asyncio.run(_run_client(settings))
+    except StorageError as exc:  # before connecting: one sentence, and the process ends
+        print(f"politics-bot: {exc}")
+        return 1
     except discord.LoginFailure:
         print("politics-bot: Discord rejected DISCORD_TOKEN (check it in the Developer Portal).")
         return 1
     except discord.PrivilegedIntentsRequired:
         print("politics-bot: enable the Message Content intent in the Developer Portal, or unset MESSAGE_CONTENT_INTENT.")
         return 1
+    except KeyboardInterrupt:
+        pass
     return 0
+
+
+async def _run_client(settings: Settings) -> None:
+    """The database is opened first, so a file that can't be used ends the run before Discord is
+    contacted; the store is closed however the client stops (its thread would keep the process alive)."""
+    store = await Store.open(settings.database_path)
+    try:
+        client = PoliticsBot(settings, service=GameService(store, ai_delay=settings.ai_delay))
+        async with client:
+            await client.start(settings.token)
+    finally:
+        await store.close()

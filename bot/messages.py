@@ -31,6 +31,9 @@ class Ctx:
     # Opens a thread of the channel named as given and returns its id (None: not possible
     # here). Only Discord and the transcript runner provide one.
     open_thread: Callable[[str], Awaitable[str | None]] | None = None
+    # The front end's handle for answering the asker later (Discord: the interaction's webhook
+    # token); the service only stores it with the outbox, so a reply survives a restart.
+    reply: dict | None = None
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,10 @@ class Outgoing:
     # after `text` (Discord sets it in code blocks: aligned, and never read as markup).
     board: str = ""
     embeds: list[Embed] = field(default_factory=list)
+    # Set when the message is in the outbox: the entry to mark delivered, and a nonce that is the
+    # same on every attempt, so Discord drops a resend after a crash (enforce_nonce).
+    outbox_id: int | None = None
+    nonce: str | None = None
 
     def render_images(self) -> Images:
         if self.images is None:

@@ -10,9 +10,10 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import sqlite3
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Iterable, TypeVar
 
 import aiosqlite
 
@@ -91,8 +92,25 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_id, game, player_id)
     )
     """,
+    # 4: the outbox: what the bot must still say about a commit, written in the same transaction
+    # and deleted once delivered, so a crash between the commit and Discord loses no message.
+    """
+    CREATE TABLE outbox (
+        id         INTEGER PRIMARY KEY AUTOINCREMENT,
+        channel_id TEXT NOT NULL,
+        version    INTEGER NOT NULL,
+        body       TEXT NOT NULL,
+        created_at REAL NOT NULL
+    )
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+class StorageError(Exception):
+    """The database can't be used at all; the message is one sentence for whoever runs the bot."""
 
 
 class CorruptRow(Exception):
@@ -131,6 +149,39 @@ def split_record(record: dict) -> tuple[str, str | None]:
     return json.dumps(record, separators=(",", ":")), None
 
 
+@dataclass
+class Committed:
+    text: str               # the record's JSON text as written
+    state: str | None       # the state column's
+    outbox_id: int | None   # the outbox entry written with it
+
+
+# (guild id, game id, stored data -> new data): per-server data merged inside a commit.
+ServerMerge = tuple[str, str, Callable[[dict], dict]]
+
+
+def _read_server_data(conn: sqlite3.Connection, guild_id: str, game: str) -> dict:
+    found = conn.execute("SELECT data FROM server_data WHERE guild_id=? AND game=?", (guild_id, game)).fetchone()
+    try:
+        data = json.loads(found[0]) if found else {}
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _merge_server_data(conn: sqlite3.Connection, guild_id: str, game: str, merge: Callable[[dict], dict]) -> None:
+    new = merge(_read_server_data(conn, guild_id, game))
+    conn.execute(
+        "INSERT INTO server_data(guild_id, game, data) VALUES(?,?,?)"
+        " ON CONFLICT(guild_id, game) DO UPDATE SET data=excluded.data",
+        (guild_id, game, json.dumps(new, separators=(",", ":"))),
+    )
+
+
+def _delete_outbox(conn: sqlite3.Connection, ids: list[int]) -> None:
+    conn.executemany("DELETE FROM outbox WHERE id=?", [(i,) for i in ids])
+
+
 class Store:
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:
         self.db = db
@@ -142,15 +193,25 @@ class Store:
     async def open(cls, path: str) -> "Store":
         if path != ":memory:":
             os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-        db = await aiosqlite.connect(path, isolation_level=None)
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA busy_timeout=5000")
-        await db.execute("PRAGMA synchronous=FULL")
+        try:
+            db = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StorageError(f"The database {path} can't be opened ({exc}): check the path and its permissions, "
+                               "or set DATABASE_PATH to another file.") from None
         store = cls(db, path)
         try:
+            # Every statement after connect runs inside this block: if any fails (a file that is
+            # not a database fails at the first PRAGMA), the connection's thread is stopped, or it
+            # would keep the process alive after the error.
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA busy_timeout=5000")
+            await db.execute("PRAGMA synchronous=FULL")
             await store.migrate()
-        except Exception:
+        except BaseException as exc:
             await db.close()
+            if isinstance(exc, sqlite3.DatabaseError):
+                raise StorageError(f"The file {path} is not a usable politics-bot database ({exc}): restore it "
+                                   "from a backup, or move it away and set DATABASE_PATH to a new file.") from None
             raise
         return store
 
@@ -202,33 +263,79 @@ class Store:
             return False
         return True
 
+    async def _transaction(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run work(connection) as one transaction on aiosqlite's database thread: BEGIN IMMEDIATE,
+        the work, COMMIT, or ROLLBACK if anything raises (the commit itself included: a full disk
+        fails there). One trip to the thread, and no other task's statement can slip in between,
+        since the thread runs one function at a time. (aiosqlite has no public call for running a
+        function on its thread; _execute and _conn are what its own methods use.)"""
+        def run() -> T:
+            conn = self.db._conn
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                result = work(conn)
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+            return result
+        async with self._tx:  # the records' transactions (finish) run statement by statement
+            return await self.db._execute(run)
+
+    async def commit(self, channel_id: str, expected_version: int, status: str, record: dict,
+                     wake_at: float | None, *, server: ServerMerge | None = None,
+                     outbox: str | None = None, delivered: Iterable[int] = (),
+                     also: Callable[[sqlite3.Connection], None] | None = None) -> Committed | None:
+        """One action, all or nothing: compare-and-swap the game row on its version, merge the
+        per-server data (`server`: guild, game and a function stored data -> new data, run on the
+        freshest stored data inside the transaction), add the outbox entry (`outbox`: its JSON
+        body), drop the outbox entries already `delivered`, and run `also` (more writes of the same
+        action, e.g. a finished game's result). None (and nothing written) if someone else moved
+        the row first."""
+        text, state = split_record(record)
+        done = list(delivered)
+
+        def work(conn: sqlite3.Connection) -> Committed | None:
+            cur = conn.execute(
+                "UPDATE games SET status=?, record=?, state=?, wake_at=?, version=version+1, updated_at=?"
+                " WHERE channel_id=? AND version=?",
+                (status, text, state, wake_at, time.time(), channel_id, expected_version),
+            )
+            if cur.rowcount != 1:
+                return None
+            if server is not None:
+                _merge_server_data(conn, *server)
+            if also is not None:
+                also(conn)
+            outbox_id = None
+            if outbox is not None:
+                outbox_id = conn.execute(
+                    "INSERT INTO outbox(channel_id, version, body, created_at) VALUES(?,?,?,?)",
+                    (channel_id, expected_version + 1, outbox, time.time())).lastrowid
+            if done:
+                _delete_outbox(conn, done)
+            return Committed(text, state, outbox_id)
+
+        return await self._transaction(work)
+
     async def update(self, channel_id: str, expected_version: int, status: str, record: dict,
                      wake_at: float | None) -> tuple[str, str | None] | None:
         """Compare-and-swap on the version: the (record, state) texts written (the row is now
         at expected_version + 1), or None if someone else got there first."""
-        text, state = split_record(record)
-        cur = await self.db.execute(
-            "UPDATE games SET status=?, record=?, state=?, wake_at=?, version=version+1, updated_at=?"
-            " WHERE channel_id=? AND version=?",
-            (status, text, state, wake_at, time.time(), channel_id, expected_version),
-        )
-        return (text, state) if cur.rowcount == 1 else None
+        done = await self.commit(channel_id, expected_version, status, record, wake_at)
+        return (done.text, done.state) if done else None
 
     async def delete(self, channel_id: str, archive: bool = True) -> None:
-        async with self._tx:
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
-                if archive:
-                    await self.db.execute(
-                        "INSERT INTO archive(channel_id, guild_id, game, record, state, finished_at)"
-                        " SELECT channel_id, guild_id, game, record, state, ? FROM games WHERE channel_id=?",
-                        (time.time(), channel_id),
-                    )
-                await self.db.execute("DELETE FROM games WHERE channel_id=?", (channel_id,))
-                await self.db.execute("COMMIT")
-            except Exception:
-                await self.db.execute("ROLLBACK")
-                raise
+        def work(conn: sqlite3.Connection) -> None:
+            if archive:
+                conn.execute(
+                    "INSERT INTO archive(channel_id, guild_id, game, record, state, finished_at)"
+                    " SELECT channel_id, guild_id, game, record, state, ? FROM games WHERE channel_id=?",
+                    (time.time(), channel_id),
+                )
+            conn.execute("DELETE FROM games WHERE channel_id=?", (channel_id,))
+        await self._transaction(work)
 
     async def due(self, now: float, limit: int = 100) -> list[str]:
         rows = await self.db.execute_fetchall(
@@ -257,52 +364,44 @@ class Store:
 
     # ---- finished games, stats and ratings (bot/records.py) -------------
     async def finish(self, channel_id: str, expected_version: int, record: dict, result: dict,
-                     seats: list[dict], rate: Callable[[dict], dict]) -> tuple[str, str | None] | None:
+                     seats: list[dict], rate: Callable[[dict], dict], **extra) -> Committed | None:
         """The game's last row and its result in one transaction: the compare-and-swap of
-        `update`, the results row, a row per seat and the new ratings. `rate` turns the
-        players' current (mu, sigma) into the new ones (only ids it knows are looked up).
-        None if someone else wrote the row first; then nothing is recorded."""
-        text, state = split_record(record)
+        `commit` (with its `extra`: server data, outbox), the results row, a row per seat and the
+        new ratings. `rate` turns the players' current (mu, sigma), read inside the transaction,
+        into the new ones. None if someone else wrote the row first; then nothing is recorded."""
         guild, game = result["guild_id"], result["game"]
-        async with self._tx:
-            ids = sorted({s["player_id"] for s in seats})
-            new = rate(await self.ratings_of(guild, game, ids))
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
-                cur = await self.db.execute(
-                    "UPDATE games SET status=?, record=?, state=?, wake_at=NULL, version=version+1, updated_at=?"
-                    " WHERE channel_id=? AND version=?",
-                    (record["status"], text, state, time.time(), channel_id, expected_version))
-                if cur.rowcount != 1:
-                    await self.db.execute("COMMIT")  # nothing of ours was written; others' statements stand
-                    return None
-                cur = await self.db.execute(
-                    "INSERT INTO results(guild_id, channel_id, parent_id, game, finished_at, moves, data)"
-                    " VALUES(?,?,?,?,?,?,?)",
-                    (guild, channel_id, result.get("parent_id"), game, result["finished_at"], result["moves"],
-                     json.dumps(result["data"], separators=(",", ":"))))
-                result_id = cur.lastrowid
-                for s in seats:
-                    mu, sigma = new[s["player_id"]]
-                    await self.db.execute(
-                        "INSERT INTO result_players(result_id, guild_id, game, player_id, name, seat, score, winner,"
-                        " mu, sigma, finished_at) VALUES(?,?,?,?,?,?,?,?,?,?,?)",
-                        (result_id, guild, game, s["player_id"], s["name"], s["seat"], s["score"], int(s["winner"]),
-                         mu, sigma, result["finished_at"]))
-                for pid in ids:
-                    mine = [s for s in seats if s["player_id"] == pid]
-                    mu, sigma = new[pid]
-                    won = int(any(s["winner"] for s in mine))
-                    await self.db.execute(
-                        "INSERT INTO ratings(guild_id, game, player_id, name, mu, sigma, games, wins) VALUES(?,?,?,?,?,?,1,?)"
-                        " ON CONFLICT(guild_id, game, player_id) DO UPDATE SET name=excluded.name, mu=excluded.mu,"
-                        " sigma=excluded.sigma, games=games+1, wins=wins+excluded.wins",
-                        (guild, game, pid, mine[0]["name"], mu, sigma, won))
-                await self.db.execute("COMMIT")
-            except Exception:
-                await self.db.execute("ROLLBACK")
-                raise
-        return text, state
+        ids = sorted({s["player_id"] for s in seats})
+
+        def record_result(conn: sqlite3.Connection) -> None:
+            marks = ",".join("?" * len(ids))
+            found = conn.execute(
+                f"SELECT player_id, mu, sigma FROM ratings WHERE guild_id=? AND game=? AND player_id IN ({marks})",
+                (guild, game, *ids)).fetchall() if ids else []
+            new = rate({r[0]: (r[1], r[2]) for r in found})
+            result_id = conn.execute(
+                "INSERT INTO results(guild_id, channel_id, parent_id, game, finished_at, moves, data)"
+                " VALUES(?,?,?,?,?,?,?)",
+                (guild, channel_id, result.get("parent_id"), game, result["finished_at"], result["moves"],
+                 json.dumps(result["data"], separators=(",", ":")))).lastrowid
+            for s in seats:
+                mu, sigma = new[s["player_id"]]
+                conn.execute(
+                    "INSERT INTO result_players(result_id, guild_id, game, player_id, name, seat, score, winner,"
+                    " mu, sigma, finished_at) VALUES(?,?,?,?,?,?,?,?,?,?,?)",
+                    (result_id, guild, game, s["player_id"], s["name"], s["seat"], s["score"], int(s["winner"]),
+                     mu, sigma, result["finished_at"]))
+            for pid in ids:
+                mine = [s for s in seats if s["player_id"] == pid]
+                mu, sigma = new[pid]
+                won = int(any(s["winner"] for s in mine))
+                conn.execute(
+                    "INSERT INTO ratings(guild_id, game, player_id, name, mu, sigma, games, wins) VALUES(?,?,?,?,?,?,1,?)"
+                    " ON CONFLICT(guild_id, game, player_id) DO UPDATE SET name=excluded.name, mu=excluded.mu,"
+                    " sigma=excluded.sigma, games=games+1, wins=wins+excluded.wins",
+                    (guild, game, pid, mine[0]["name"], mu, sigma, won))
+
+        return await self.commit(channel_id, expected_version, record["status"], record, None,
+                                 also=record_result, **extra)
 
     async def ratings_of(self, guild_id: str, game: str, player_ids: list[str]) -> dict[str, tuple[float, float]]:
         if not player_ids:
@@ -458,13 +557,35 @@ class Store:
         return data if isinstance(data, dict) else {}
 
     async def set_server_data(self, guild_id: str | None, game: str, data: dict) -> None:
+        await self.change_server_data(guild_id, game, lambda current: (data, None))
+
+    async def change_server_data(self, guild_id: str | None, game: str,
+                                 change: Callable[[dict], tuple[dict, R]]) -> R | None:
+        """Read, change and write a server's data in one transaction: change(stored) -> (new data,
+        what to answer). Run on the stored data as it is at that moment, so an upload and a game
+        writing at the same time both keep their part."""
         if not guild_id:
-            return
-        await self.db.execute(
-            "INSERT INTO server_data(guild_id, game, data) VALUES(?,?,?)"
-            " ON CONFLICT(guild_id, game) DO UPDATE SET data=excluded.data",
-            (guild_id, game, json.dumps(data, separators=(",", ":"))),
-        )
+            return None
+        answer: list = []
+
+        def merge(current: dict) -> dict:
+            new, said = change(current)
+            answer.append(said)
+            return new
+
+        await self._transaction(lambda conn: _merge_server_data(conn, guild_id, game, merge))
+        return answer[0]
+
+    # ---- outbox -------------------------------------------------------
+    async def outbox(self) -> list[tuple[int, str, int, str]]:
+        """Undelivered entries, oldest first: (id, channel id, row version, JSON body)."""
+        rows = await self.db.execute_fetchall("SELECT id, channel_id, version, body FROM outbox ORDER BY id")
+        return [tuple(r) for r in rows]
+
+    async def drop_outbox(self, ids: Iterable[int]) -> None:
+        done = list(ids)
+        if done:
+            await self._transaction(lambda conn: _delete_outbox(conn, done))
 
     async def integrity_ok(self) -> bool:
         async with self.db.execute("PRAGMA integrity_check") as cur:

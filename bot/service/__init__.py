@@ -12,6 +12,7 @@ seat's DMs or ephemeral replies.
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import time
 from collections import OrderedDict
 from typing import Any, Callable
@@ -22,22 +23,26 @@ from engines import RuleError, get_game
 
 from ..messages import Ctx, Outgoing
 from ..registry import InputError, coerce_options, commands
-from ..store import CorruptRow, Store, parse_record
+from ..store import CorruptRow, ServerMerge, Store, parse_record
 from ..store import Row as StoredRow
-from .common import CORRUPT, RECENT_CHANNELS, Loaded, Recent, TooLate, _clip, log
+from .common import CORRUPT, RECENT_CHANNELS, REQUEST, Loaded, Recent, Request, TooLate, _clip, log, storage_trouble
 from .controls import Controls
 from .lobby import Lobby, check_settings, parse_settings  # noqa: F401
+from .outbox import Outbox
 from .play_loop import PlayLoop
 from .records import Records
 from .server_data import ServerData
 
 
-class GameService(Lobby, PlayLoop, Controls, ServerData, Records):
+class GameService(Lobby, PlayLoop, Controls, ServerData, Records, Outbox):
     """The hub: entry points, locks, loading and saving; the rest lives in its parts."""
 
     def __init__(self, store: Store, *, inline_ai: bool = False, ai_delay: float = 1.5,
-                 clock: Callable[[], float] = time.time, render: bool = True) -> None:
+                 clock: Callable[[], float] = time.time, render: bool = True, outbox: bool = False) -> None:
         self.store = store
+        # Discord turns this on: what each commit must say is stored with it until delivered.
+        self.outbox = outbox
+        self._delivered: set[int] = set()  # outbox entries delivered, deleted with the next commit
         self.inline_ai = inline_ai  # transcripts and the local table: AI moves at once
         self.ai_delay = ai_delay
         self.clock = clock
@@ -55,19 +60,32 @@ class GameService(Lobby, PlayLoop, Controls, ServerData, Records):
         return lock
 
     async def _guarded(self, ctx: Ctx, what: str, work, too_late: str) -> list[Outgoing]:
-        """Run one request; every failure becomes one sentence to the asker and
-        nothing is changed (the store commits only complete actions)."""
+        """Run one request; every failure becomes one sentence to the asker. Each commit is a
+        whole action (row, server data, outbox in one transaction), so a failure before the first
+        commit changed nothing; after one, the answer says what was saved and the messages of
+        what was saved still go out."""
+        request = Request(reply=ctx.reply)
+        token = REQUEST.set(request)
         try:
             return await work()
         except (InputError, RuleError) as exc:
-            return [self._reply(ctx, str(exc))]
+            return request.messages + [self._reply(ctx, str(exc))]
         except CorruptRow:
-            return [self._reply(ctx, CORRUPT)]
+            return request.messages + [self._reply(ctx, CORRUPT)]
         except TooLate:
-            return [self._reply(ctx, too_late)]
+            return request.messages + [self._reply(ctx, too_late)]
+        except sqlite3.OperationalError as exc:  # the database, not a bug: say what is wrong
+            log.warning("%s: database trouble: %s", what, exc)
+            return request.messages + [self._reply(ctx, storage_trouble(exc, request.committed))]
         except Exception:  # a bug: log it, never show a traceback
             log.exception("%s failed", what)
-            return [self._reply(ctx, "Something went wrong on our side; nothing was changed. Please try again.")]
+            if request.committed:
+                text = "Your move was made and saved, but something went wrong after it; /politics status shows the game."
+            else:
+                text = "Something went wrong on our side; nothing was changed. Please try again."
+            return request.messages + [self._reply(ctx, text)]
+        finally:
+            REQUEST.reset(token)
 
     async def handle(self, ctx: Ctx, name: str, options: dict[str, Any]) -> list[Outgoing]:
         """Run a command. Every error becomes one sentence to the user."""
@@ -215,19 +233,36 @@ class GameService(Lobby, PlayLoop, Controls, ServerData, Records):
         return loaded
 
     async def _save(self, channel_id: str, loaded: Loaded, record: dict, status: str | None = None,
-                    recompute: bool = False) -> None:
+                    recompute: bool = False, *, messages: list[Outgoing] = (),
+                    server: ServerMerge | None = None) -> None:
+        """Commit the row, with the per-server data it changes (`server`) and what the bot must say
+        about it (`messages`, kept in the outbox until delivered), in one transaction."""
         if recompute and record.get("state"):
             self._refresh_waiting(record, loaded.game, loaded.game.load(record["state"]))
         status = status or record["status"]
-        if status == "finished" and not record.get("finished"):
-            written = await self._commit_finished(channel_id, loaded, record)  # the result goes with the last row
-        else:
-            written = await self.store.update(channel_id, loaded.version, status, record, self._wake_at(record))
+        body, delivered = self._outbox_entry(messages), self._take_delivered()
+        extra = {"server": server, "outbox": body, "delivered": delivered}
+        try:
+            if status == "finished" and not record.get("finished"):
+                written = await self._commit_finished(channel_id, loaded, record, **extra)  # the result goes with the last row
+            else:
+                written = await self.store.commit(channel_id, loaded.version, status, record, self._wake_at(record),
+                                                  **extra)
+        except BaseException:
+            self._return_delivered(delivered)
+            raise
         if written is None:
+            self._return_delivered(delivered)
             self._recent.pop(channel_id, None)
             raise TooLate()
+        request = REQUEST.get()
+        if request is not None:
+            request.committed = True
+            request.messages += messages
+        self._mark_outbox(messages, written.outbox_id, body)
         loaded.version += 1
-        self._recent[channel_id] = Recent(loaded.version, loaded.guild_id, loaded.game.id, status, *written)
+        self._recent[channel_id] = Recent(loaded.version, loaded.guild_id, loaded.game.id, status,
+                                          written.text, written.state)
         self._recent.move_to_end(channel_id)
         if len(self._recent) > RECENT_CHANNELS:
             self._recent.popitem(last=False)

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import json
 import logging
-from dataclasses import dataclass
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from typing import Any
 
 from engines import Game
@@ -18,8 +19,31 @@ CORRUPT = ("The saved game in this channel can't be read (it may be damaged). "
            "The host or a moderator can clear it with /politics cancel; nothing was changed.")
 
 
+def storage_trouble(exc: Exception, committed: bool) -> str:
+    """One sentence for a database that refused a write (sqlite3.OperationalError)."""
+    done = ("Your move was saved, but what came after it wasn't. " if committed else "Nothing was changed. ")
+    message = str(exc).lower()
+    if "full" in message:
+        return done + "The bot's disk is full, so it can't save games — tell the server owner."
+    if "locked" in message or "busy" in message:
+        return done + "The game's database is busy right now — try again in a moment."
+    return done + "The game's database couldn't be written — try again, and tell the server owner if it keeps happening."
+
+
 class TooLate(Exception):
     pass
+
+
+@dataclass
+class Request:
+    """One request in flight (a command, a click, a scheduled wake-up): what it committed so far."""
+    reply: dict | None = None  # the front end's handle for answering the asker (Ctx.reply)
+    committed: bool = False
+    messages: list = field(default_factory=list)  # every message saved with a commit so far
+
+
+# Set by the entry points for the task that runs the request; _save records its commits there.
+REQUEST: ContextVar[Request | None] = ContextVar("politics_request", default=None)
 
 
 @dataclass

@@ -120,8 +120,9 @@ class Lobby:
         if name.lower() in taken:
             name = f"{name}{len(record['players']) + 1}"
         record["players"].append({"id": ctx.user.id, "name": name, "bot": False})
-        await self._save(ctx.channel_id, loaded, record)
-        return [self._lobby_message(ctx.channel_id, record, f"**{name}** joined.")]
+        out = [self._lobby_message(ctx.channel_id, record, f"**{name}** joined.")]
+        await self._save(ctx.channel_id, loaded, record, messages=out)
+        return out
 
     async def cmd_leave(self, ctx: Ctx) -> list[Outgoing]:
         loaded = await self._require(ctx.channel_id)
@@ -139,15 +140,16 @@ class Lobby:
                 return [Outgoing(to="channel", channel_id=ctx.channel_id, text=f"**{name}** left; the lobby is closed.")]
             if record["host"] == ctx.user.id:
                 record["host"] = humans[0]["id"]
-            await self._save(ctx.channel_id, loaded, record)
-            return [self._lobby_message(ctx.channel_id, record, f"**{name}** left.")]
+            out = [self._lobby_message(ctx.channel_id, record, f"**{name}** left.")]
+            await self._save(ctx.channel_id, loaded, record, messages=out)
+            return out
         if record["status"] == "finished":
             raise InputError("This game is over.")
         # Mid-game: an AI takes the seat so the game never hangs.
         record["players"][seat]["bot"] = True
         record["players"][seat]["id"] = f"resigned:{ctx.user.id}"
         out = [Outgoing(to="channel", channel_id=ctx.channel_id, text=f"**{name}** left the game; an AI plays their seat from now on.")]
-        await self._save(ctx.channel_id, loaded, record, recompute=True)
+        await self._save(ctx.channel_id, loaded, record, recompute=True, messages=out)
         out += await self._drain_ai(ctx.channel_id)
         return out
 
@@ -175,13 +177,13 @@ class Lobby:
         record["acted"] = [0] * n
         record["started"] = self.clock()
         self._refresh_waiting(record, game, state)
-        await self._save(ctx.channel_id, loaded, record, status="playing")
-        await self._save_server_updates(guild, game, state)
         out = [self._board_message(ctx.channel_id, record, game, state,
                                    f"**{game.title}** begins! Players: {', '.join(p['name'] for p in record['players'])}.",
                                    previous=None)]
         for seat in range(n):
             out += self._private_messages(ctx.channel_id, record, game, state, seat, events=[])
+        await self._save(ctx.channel_id, loaded, record, status="playing", messages=out,
+                         server=self._server_merge(guild, game, {}, state))
         out += await self._drain_ai(ctx.channel_id)
         return out
 
@@ -213,8 +215,9 @@ class Lobby:
             game.options(merged)
             record["options"] = merged
             record["bot"] = {**record.get("bot", {}), **bot_settings}
-            await self._save(ctx.channel_id, loaded, record)
-            return [self._lobby_message(ctx.channel_id, record, "Settings changed.")]
+            out = [self._lobby_message(ctx.channel_id, record, "Settings changed.")]
+            await self._save(ctx.channel_id, loaded, record, messages=out)
+            return out
         return [self._reply(ctx, self._settings_text(record, game))]
 
     async def cmd_rules(self, ctx: Ctx, game: str | None = None) -> list[Outgoing]:

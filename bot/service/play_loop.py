@@ -51,6 +51,7 @@ class PlayLoop:
         if before_private is None or set(before_private) != set(humans):
             before_private = {s: game.private_text(state, s) for s in humans}
         waiting_before = set(game.to_act(state))
+        server_before = game.server_updates(state)  # what this game had told the server, to merge with
         # Described before the move: afterwards a card it names may have left play.
         done_label = game.describe_action(state, seat, action) if actor is not None and seat != SYSTEM else ""
         events = game.apply_in_place(state, seat, action)
@@ -62,10 +63,8 @@ class PlayLoop:
         status = "finished" if result.finished else "playing"
         record["status"] = status
         self._refresh_waiting(record, game, state)
-        await self._save(channel_id, loaded, record, status=status)
-        loaded.state = None  # mutated and saved; a retry must reload
-        await self._save_server_updates(loaded.guild_id, game, state)
-        # ---- messages (all after the commit) ----
+        loaded.state = None  # mutated: whatever happens next, a retry must reload
+        # ---- messages, built before the commit: they are stored with it (the outbox) ----
         out: list[Outgoing] = []
         public = [e.text for e in events if e.to is None]
         header = "\n".join(public)
@@ -74,9 +73,6 @@ class PlayLoop:
         out.append(self._board_message(channel_id, record, game, state, header, previous=before, result=result))
         waiting_after = set(game.to_act(state))
         after_private = {s: game.private_text(state, s) for s in humans}
-        recent = self._recent.get(channel_id)
-        if recent is not None and recent.version == loaded.version:
-            recent.private = after_private  # the next move's "before" texts
         for s in humans:
             if s == seat and actor is not None:
                 continue  # the actor gets their panel in the reply below
@@ -91,6 +87,11 @@ class PlayLoop:
                                         lead="✓ Done: " + done_label + "\n" + "\n".join(mine),
                                         body=after_private.get(seat))
             out.append(panel)
+        await self._save(channel_id, loaded, record, status=status, messages=out,
+                         server=self._server_merge(loaded.guild_id, game, server_before, state))
+        recent = self._recent.get(channel_id)
+        if recent is not None and recent.version == loaded.version:
+            recent.private = after_private  # the next move's "before" texts
         if drain:
             out += await self._drain_ai(channel_id)
         if result.finished:
@@ -173,12 +174,13 @@ class PlayLoop:
                 return out
             if since + timeout / 2 <= now and seat not in record.get("reminded", []):
                 record.setdefault("reminded", []).append(seat)
-                await self._save(channel_id, loaded, record)
                 uid = record["players"][seat]["id"]
-                out.append(Outgoing(to="channel", channel_id=channel_id,
+                reminder = Outgoing(to="channel", channel_id=channel_id,
                                     text=f"⏳ <@{uid}>, the game is waiting for you: about {int(timeout / 120) or 1} "
                                          "minute(s) left before the AI moves for you.",
-                                    rows=[[Button("Open my controls", f"pg:{channel_id}:turn", "primary")]]))
+                                    rows=[[Button("Open my controls", f"pg:{channel_id}:turn", "primary")]])
+                await self._save(channel_id, loaded, record, messages=[reminder])
+                out.append(reminder)
                 return out
         # Nothing was due after all (e.g. clock skew): recompute the wake time.
         await self._save(channel_id, loaded, record)

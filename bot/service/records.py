@@ -47,7 +47,8 @@ class Records:
     """Part of GameService (see bot/service/__init__.py)."""
 
     # ---- the hook: a finished game's last row and its result, in one transaction ----
-    async def _commit_finished(self, channel_id: str, loaded: Loaded, record: dict) -> tuple[str, str | None] | None:
+    async def _commit_finished(self, channel_id: str, loaded: Loaded, record: dict, **extra):
+        """The last row with the game's result (and `extra`: server data, outbox) in one commit."""
         game = loaded.game
         state = game.load(record["state"])
         result = game.result(state)
@@ -57,7 +58,7 @@ class Records:
                                                              finished_at=record["finished"])
         except Exception:  # a bug in recording must never stop a game from ending
             log.exception("recording the finished game in %s failed", channel_id)
-            return await self.store.update(channel_id, loaded.version, record["status"], record, None)
+            return await self.store.commit(channel_id, loaded.version, record["status"], record, None, **extra)
 
         def rate(current: dict) -> dict:
             try:
@@ -65,7 +66,7 @@ class Records:
             except Exception:  # the game is still recorded; the ratings stay as they were
                 log.exception("rating the finished game in %s failed", channel_id)
                 return {s["player_id"]: current.get(s["player_id"], records.START) for s in seats}
-        return await self.store.finish(channel_id, loaded.version, record, row, seats, rate)
+        return await self.store.finish(channel_id, loaded.version, record, row, seats, rate, **extra)
 
     def _archive_thread(self, channel_id: str, record: dict) -> list[Outgoing]:
         """A game played in a thread closes its thread when it ends (bot setting archive)."""

@@ -1,10 +1,43 @@
 """Per-server data (custom trivia questions, the questions already used)."""
 from __future__ import annotations
 
+import json
+
 from engines import Game, all_games
 
 from ..messages import Ctx, Outgoing
 from ..registry import InputError
+from ..store import ServerMerge
+
+
+def _key(value) -> str:
+    return value if isinstance(value, str) else json.dumps(value, sort_keys=True)
+
+
+def merge_server_updates(stored: dict, before: dict, after: dict) -> dict:
+    """A game's per-server updates merged into what is stored now. A list is merged as a set:
+    what the game added since `before` (what it had reported until this move) joins the stored
+    list and what it dropped leaves it (trivia frees a pile whose questions were all used), so
+    two games, or a game and an admin's upload, writing at once both keep their part. Other
+    values are replaced."""
+    merged = dict(stored)
+    for name, value in after.items():
+        current = stored.get(name)
+        if not (isinstance(value, list) and isinstance(current, list)):
+            merged[name] = value
+            continue
+        prior = before.get(name) if isinstance(before.get(name), list) else []
+        had, now = {_key(v) for v in prior}, {_key(v) for v in value}
+        dropped = had - now
+        kept = [v for v in current if _key(v) not in dropped]
+        present = {_key(v) for v in kept}
+        for v in value:
+            k = _key(v)
+            if k not in had and k not in present:
+                kept.append(v)
+                present.add(k)
+        merged[name] = kept
+    return merged
 
 
 class ServerData:
@@ -15,23 +48,27 @@ class ServerData:
             raise InputError("Custom data belongs to a server; use this command in a server channel.")
         games = [g for g in all_games().values() if kind in g.server_data_kinds]
         game = games[0]
-        current = await self.store.server_data(ctx.guild_id, game.id)
         if verb == "list":
-            return [self._reply(ctx, game.server_list(kind, current))]
+            return [self._reply(ctx, game.server_list(kind, await self.store.server_data(ctx.guild_id, game.id)))]
         if verb == "remove":
-            new, report = game.server_remove(kind, options["id"], current)
+            def change(current: dict) -> tuple[dict, str]:
+                return game.server_remove(kind, options["id"], current)
         else:
             attachment = options["file"]
             name, data = attachment if isinstance(attachment, tuple) else ("upload", attachment)
             if len(data) > 2_000_000:
                 raise InputError("That file is too large (at most 2 MB).")
-            new, report = game.server_import(kind, name, data, current)
-        await self.store.set_server_data(ctx.guild_id, game.id, new)
+
+            def change(current: dict) -> tuple[dict, str]:
+                return game.server_import(kind, name, data, current)
+        # Read, changed and written in one transaction: a game saving its used questions at the
+        # same moment can't overwrite the upload, nor the upload the game's list.
+        report = await self.store.change_server_data(ctx.guild_id, game.id, change)
         return [self._reply(ctx, report)]
 
-    async def _save_server_updates(self, guild_id: str | None, game: Game, state) -> None:
-        updates = game.server_updates(state)
-        if updates and guild_id:
-            current = await self.store.server_data(guild_id, game.id)
-            current.update(updates)
-            await self.store.set_server_data(guild_id, game.id, current)
+    def _server_merge(self, guild_id: str | None, game: Game, before: dict, state) -> ServerMerge | None:
+        """The per-server data this move changes, for _save to merge inside its commit."""
+        after = game.server_updates(state)
+        if not after or not guild_id:
+            return None
+        return guild_id, game.id, lambda stored: merge_server_updates(stored, before, after)
