@@ -7,7 +7,6 @@ from collections import Counter
 from random import Random
 
 from engines import Game, Seat, SYSTEM, get_game
-from engines.rng import Rng
 
 
 def play_one(game: Game, players: int, seed: int, ai_seats: set[int], options: dict | None = None,
@@ -19,7 +18,6 @@ def play_one(game: Game, players: int, seed: int, ai_seats: set[int], options: d
     Engine timers fire at once (nobody answers in time)."""
     seats = [Seat(name=f"P{i + 1}", bot=True) for i in range(players)]
     state = game.setup(seats, game.options(options or {}), seed)
-    rng = Rng(seed ^ 0x5EED)  # handed to AI seats, as the bot does
     # The random seats' picks are the harness's, not the game's: they never enter a saved state,
     # so they come from the standard library's C generator (seeded, so a game replays) rather than
     # from the engines' pure-Python one, which cost up to a tenth of a random game. A pick is
@@ -45,7 +43,7 @@ def play_one(game: Game, players: int, seed: int, ai_seats: set[int], options: d
             continue
         seat = acting[0] if len(acting) == 1 else acting[int(random() * len(acting))]
         if seat in ai_seats:
-            action = game.ai_action(state, seat, rng)
+            action = game.ai_action(state, seat, game.ai_rng(state, seat, actions))  # as the bot does
         elif fair is not None and (action := fair(state, seat, random)) is not None:
             pass
         else:

@@ -18,7 +18,7 @@ from typing import Any, Callable, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from .rng import Rng
+from .rng import Rng, derived
 
 SYSTEM = -1
 
@@ -223,6 +223,12 @@ class Game(ABC, Generic[S]):
 
     def server_remove(self, kind: str, ident: str, current: dict) -> tuple[dict, str]:
         raise RuleError("This game has no data to remove.")
+
+    def ai_rng(self, state: S, seat: int, moves: int = 0) -> Rng:
+        """The randomness for one AI decision: derived from the game's secret RNG state, the seat
+        and the number of moves made so far, never from public counters alone (anyone could
+        compute those). The game's own stream is not advanced, so a replay stays the same."""
+        return derived(state.rng, seat, moves)
 
     def ai_action(self, state: S, seat: int, rng: Rng) -> Action:
         """A sensible move for an AI seat; the default picks at random."""

@@ -5,6 +5,8 @@ game; splitmix64 is fast, well mixed, and serialises as a single int.
 """
 from __future__ import annotations
 
+import hashlib
+
 _MASK = (1 << 64) - 1
 _LIMITS: dict[int, int] = {}  # n -> largest multiple of n below 2**64
 
@@ -83,3 +85,11 @@ class Rng:
         pool = list(seq)
         self.shuffle(pool)
         return pool[:k]
+
+
+def derived(secret: int, *labels: int) -> Rng:
+    """A separate stream keyed by a secret RNG state and some labels (a seat, a move count),
+    through a hash: its draws say nothing about the secret or the stream it came from, and
+    drawing from it leaves that stream where it was (a replay stays the same)."""
+    key = b"".join((x & _MASK).to_bytes(8, "little") for x in (secret, *labels))
+    return Rng(int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "little"))

@@ -1,6 +1,8 @@
 """Lobby commands: opening, joining, leaving, starting and cancelling a game, its settings, rules and help."""
 from __future__ import annotations
 
+import secrets
+
 from engines import Game, Seat, all_games, get_game
 
 from ..messages import Button, Ctx, Outgoing
@@ -44,6 +46,11 @@ def check_settings(game: Game, text: str | None) -> tuple[dict, dict]:
     game_settings = {k: v for k, v in parsed.items() if k not in BOT_SETTINGS}
     game.options(game_settings)
     return bot_settings, game_settings
+
+
+def public_seed_note(record: dict) -> str:
+    return (f"🎲 Seed {record['seed']} was chosen by the host, so this deal is public: anyone can replay it "
+            "with the same seed. It is a puzzle open to every player alike.")
 
 
 class Lobby:
@@ -100,7 +107,9 @@ class Lobby:
         record = {
             "game": chosen.id, "status": "lobby", "host": ctx.user.id, "players": players,
             "options": game_settings, "bot": bot_settings,
-            "seed": seed if seed is not None else int(self.clock() * 1000) % (2**31),
+            # Without a host's seed: 64 secret bits, so no deal or AI choice can be searched for
+            # from what a player sees. A host's seed is public: everyone is told (see the lobby).
+            "seed": seed if seed is not None else secrets.randbits(64), "seed_public": seed is not None,
             "state": None, "acted": [], "waiting_since": {}, "reminded": [], "timer": None,
             "created": self.clock(),
         }
@@ -177,9 +186,10 @@ class Lobby:
         record["acted"] = [0] * n
         record["started"] = self.clock()
         self._refresh_waiting(record, game, state)
-        out = [self._board_message(ctx.channel_id, record, game, state,
-                                   f"**{game.title}** begins! Players: {', '.join(p['name'] for p in record['players'])}.",
-                                   previous=None)]
+        lead = f"**{game.title}** begins! Players: {', '.join(p['name'] for p in record['players'])}."
+        if record.get("seed_public"):
+            lead += "\n" + public_seed_note(record)
+        out = [self._board_message(ctx.channel_id, record, game, state, lead, previous=None)]
         for seat in range(n):
             out += self._private_messages(ctx.channel_id, record, game, state, seat, events=[])
         await self._save(ctx.channel_id, loaded, record, status="playing", messages=out,
@@ -251,6 +261,8 @@ class Lobby:
         host = next((p["name"] for p in record["players"] if p["id"] == record["host"]), "?")
         text = (f"{lead}\n**{game.title}** lobby ({len(record['players'])}/{game.max_players}, "
                 f"needs {game.min_players}): {names}. Host: {host}.")
+        if record.get("seed_public"):
+            text += "\n" + public_seed_note(record)
         if record["options"] or record.get("bot"):
             text += "\nSettings: " + " ".join(f"{k}={v}" for k, v in {**record["options"], **record.get("bot", {})}.items())
         return Outgoing(to="channel", channel_id=channel_id, text=text, rows=[[

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from engines import SYSTEM, Game, RuleError
-from engines.rng import Rng
 
 from ..messages import Button, Ctx, Outgoing, User
 from ..registry import InputError
@@ -69,7 +68,8 @@ class PlayLoop:
         public = [e.text for e in events if e.to is None]
         header = "\n".join(public)
         if result.finished:
-            header += f"\n🏁 **Game over.** {result.summary}"
+            # The game's seed is no secret any more: shown so anyone can check or replay the deal.
+            header += f"\n🏁 **Game over.** {result.summary}\n(Seed of this game: {record['seed']}.)"
         out.append(self._board_message(channel_id, record, game, state, header, previous=before, result=result))
         waiting_after = set(game.to_act(state))
         after_private = {s: game.private_text(state, s) for s in humans}
@@ -120,8 +120,7 @@ class PlayLoop:
             if seat < 0:
                 continue
             if record["players"][seat]["bot"] or (force_seats and seat in force_seats):
-                rng = Rng((int(record["seed"]) * 1_000_003 + sum(record["acted"]) * 7919 + seat) & ((1 << 64) - 1))
-                action = game.ai_action(state, seat, rng)
+                action = game.ai_action(state, seat, game.ai_rng(state, seat, sum(record["acted"])))
                 out += await self._apply(channel_id, loaded, seat, action.text(), drain=False)
                 return True
         return False
