@@ -17,6 +17,7 @@ import inspect
 import io
 import logging
 import re
+import time
 from typing import Any
 
 import discord
@@ -190,6 +191,9 @@ class PoliticsBot(discord.Client):
         super().__init__(intents=intents, guild_ready_timeout=guild_ready_timeout)
         self.settings = settings
         self.service = service
+        # Discord turns the outbox on: each commit stores what the bot must say until it is sent,
+        # so a crash between the commit and the posts loses nothing (see redeliver).
+        self.service.outbox = True
         self.sync_commands = sync_commands
         self.tree = app_commands.CommandTree(self)
         self.tree.add_command(build_group(self))
@@ -206,6 +210,7 @@ class PoliticsBot(discord.Client):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
+        await self.redeliver()
         self.scheduler.start()
 
     async def close(self) -> None:
@@ -223,6 +228,10 @@ class PoliticsBot(discord.Client):
             return
         if out:
             await self.deliver(None, out)
+        try:
+            await self.service.flush_delivered()  # delivered outbox entries no commit has cleared yet
+        except Exception:
+            log.exception("clearing the outbox failed")
 
     # ---- inputs ---------------------------------------------------------
     def ctx_of(self, interaction: discord.Interaction) -> Ctx:
@@ -231,7 +240,13 @@ class PoliticsBot(discord.Client):
                     manage_channel=bool(perms and perms.manage_channels),
                     manage_server=bool(perms and perms.manage_guild),
                     is_bot=interaction.user.bot)
-        return Ctx(user, str(interaction.channel_id), str(interaction.guild_id) if interaction.guild_id else None)
+        # How to answer this interaction later: its webhook token lives 15 minutes. Stored with the
+        # outbox, so a reply cut off by a crash still reaches the asker (or their DMs) after a restart.
+        reply = {"app": str(interaction.application_id), "token": interaction.token, "user": user.id,
+                 "command": interaction.type == discord.InteractionType.application_command,
+                 "expires": time.time() + 14 * 60}
+        return Ctx(user, str(interaction.channel_id), str(interaction.guild_id) if interaction.guild_id else None,
+                   reply=reply)
 
     async def on_slash(self, interaction: discord.Interaction, spec: CommandSpec, kwargs: dict) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)  # first: the 3-second rule
@@ -370,6 +385,44 @@ class PoliticsBot(discord.Client):
                 await interaction.delete_original_response()  # the "thinking…" placeholder
             except discord.HTTPException:
                 pass
+        self.service.delivered({msg.outbox_id for msg in out})
+
+    async def redeliver(self) -> None:
+        """After a restart: send what was committed but never reported sent. Channel posts and DMs
+        carry the nonce they had the first time, so Discord drops any that did go out (enforce_nonce);
+        the asker's "thinking…" placeholder is answered while its token lives, else the reply goes
+        by DM."""
+        for entry_id, reply, messages in await self.service.pending_outbox():
+            try:
+                await self._deliver_again(reply, messages)
+            except Exception:
+                log.exception("redelivering outbox entry %s failed", entry_id)
+            self.service.delivered([entry_id])
+        await self.service.flush_delivered()
+
+    async def _deliver_again(self, reply: dict | None, messages: list[Outgoing]) -> None:
+        webhook = None
+        if reply and reply.get("expires", 0) > time.time():
+            webhook = discord.Webhook.partial(int(reply["app"]), reply["token"], client=self)
+        answered, rest = False, []
+        for msg in messages:
+            if webhook is None or msg.to not in ("ephemeral", "edit") or msg.user_id != reply.get("user"):
+                rest.append(msg)  # an asker we can't reach any more gets it by DM (deliver does that)
+                continue
+            view = build_view(msg.rows) or discord.utils.MISSING
+            text = chunk_text(msg.text or "\u200b")[0]
+            if reply.get("command") and not answered:
+                # The placeholder itself: editing it is the same however often it happens.
+                await webhook.edit_message("@original", content=text, view=view)
+            else:
+                await webhook.send(text, ephemeral=True, view=view)
+            answered = True
+        await self.deliver(None, rest)
+        if webhook is not None and reply.get("command") and not answered:
+            try:
+                await webhook.delete_message("@original")  # nothing for the asker: just end "thinking…"
+            except discord.HTTPException:
+                pass
 
     async def _files(self, msg: Outgoing) -> list[discord.File]:
         if msg.image_job is None and not msg.images:
@@ -392,6 +445,8 @@ class PoliticsBot(discord.Client):
                     kwargs["files"] = files
                 if msg.embeds:
                     kwargs["embeds"] = [build_embed(e) for e in msg.embeds[:10]]
+            if msg.nonce:
+                kwargs["nonce"] = f"{msg.nonce}.{i}"  # discord.py sends it with enforce_nonce: true
             try:
                 await target.send(part, **kwargs)
             except discord.DiscordServerError:

@@ -78,3 +78,55 @@ async def test_kill_9_the_bot_process_and_start_a_new_one(tmp_path):
             os.kill(proc.pid, signal.SIGKILL)
             proc.wait()
         await fake.stop()
+
+
+async def test_kill_9_right_after_start_was_acknowledged_delivers_board_and_dms_once(tmp_path):
+    """The issue's crash: the game row said `playing`, but no board, no DMs, and "thinking…"
+    forever. Now what a commit must say is in the outbox with it; here Discord has already
+    created the board when the bot dies (its answer never came back), so the restarted bot sends
+    it again with the same nonce, and Discord (enforce_nonce) hands back the first one."""
+    fake = await FakeDiscord().start()
+    fake.settle = Quiet(fake).settle
+    db = str(tmp_path / "outbox.db")
+    proc = spawn(fake, db)
+    try:
+        await fake.wait_for(lambda: fake.identifies >= 1 and fake.connected.is_set(), timeout=30)
+        await fake.settle()
+        ch = fake.general
+        alice, bob = fake.user("alice"), fake.user("bob")
+        await alice.slash("/politics new game:primary-general seed:21", channel=ch)
+        await bob.click(latest(fake.public(ch), "Join"), "Join")
+        fake.hold_posts = True
+        start = await alice.slash("/politics start", channel=ch, settle=False)
+        await fake.wait_for(lambda: fake.held >= 1, timeout=30)  # the board reached Discord ...
+        assert start.callbacks == 1  # ... after the command was acknowledged ("thinking…")
+        os.kill(proc.pid, signal.SIGKILL)  # ... and the bot dies before it hears back
+        proc.wait()
+        fake.hold_posts = False
+        assert not any(fake.dms(u) for u in (alice, bob))  # nothing else went out
+
+        proc = spawn(fake, db)
+        await fake.wait_for(lambda: fake.identifies >= 2 and fake.connected.is_set(), timeout=30)
+        await fake.wait_for(lambda: all(fake.dms(u) for u in (alice, bob)), timeout=30)
+        await fake.settle()
+        boards = [m for m in fake.public(ch) if "begins" in m.content]
+        assert len(boards) == 1 and boards[0].buttons()  # the board, once, with its controls
+        assert fake.nonce_repeats >= 1  # the resend was recognised, not posted twice
+        for user in (alice, bob):
+            assert len(fake.dms(user)) == 1, [m.content[:60] for m in fake.dms(user)]
+        placeholder = fake.messages[start.original_id]
+        assert placeholder.deleted or not placeholder.flags & 128  # "thinking…" is over (128: loading)
+        # A second restart sends nothing more: every entry was delivered and cleared.
+        sent = len(fake.sent)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        proc = spawn(fake, db)
+        await fake.wait_for(lambda: fake.identifies >= 3 and fake.connected.is_set(), timeout=30)
+        await fake.settle()
+        assert len(fake.sent) == sent
+        record_fake("bot killed (-9) right after /politics start was acknowledged", fake, restarts=2, kills=2)
+    finally:
+        if proc.poll() is None:
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait()
+        await fake.stop()

@@ -169,6 +169,10 @@ class FakeDiscord:
         self.uploads: dict[str, bytes] = {}
         self.faults_injected: list[str] = []
         self.violations: list[str] = []  # Discord limits the bot broke (answered 400 / 50035)
+        self.nonces: dict[tuple[str, str], Sent] = {}  # (channel, nonce) -> the message it created
+        self.nonce_repeats = 0  # posts answered with an earlier message because of enforce_nonce
+        self.hold_posts = False  # tests: record posts but never answer them (then kill the bot)
+        self.held = 0
         self.inflight = 0
         self.unacked: set[str] = set()
         self._settler: asyncio.Future | None = None
@@ -553,6 +557,14 @@ class FakeDiscord:
     async def _post_message(self, request):
         cid = request.match_info["cid"]
         body, files = await self._read_body(request)
+        nonce = body.get("nonce")
+        if nonce is not None and body.get("enforce_nonce"):
+            # Discord: the same author and nonce within a few minutes returns the first message
+            # instead of posting again.
+            seen = self.nonces.get((cid, str(nonce)))
+            if seen is not None:
+                self.nonce_repeats += 1
+                return jresp(self.message_payload(seen))
         if cid in self.dm_channels:
             owner = self.users_by_id[self.dm_channels[cid]]
             if owner.dm_closed:
@@ -566,6 +578,12 @@ class FakeDiscord:
             m = self._record("channel", cid, body, files)
         else:
             return error(404, 10003, "Unknown Channel")
+        if nonce is not None:
+            self.nonces[(cid, str(nonce))] = m
+        if self.hold_posts:
+            # The message exists, but its answer never comes: a bot killed now can't know it was posted.
+            self.held += 1
+            await asyncio.sleep(5)
         return jresp(self.message_payload(m))
 
     async def _edit_message(self, request):
