@@ -68,7 +68,8 @@ async def bench_actions(game_id: str, samples: int = 1000) -> dict:
     game = get_game(game_id)
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(os.path.join(tmp, "bench.db"))
-        service = GameService(store, inline_ai=False, render=False)
+        # outbox on and deliveries reported, as the Discord front end runs it
+        service = GameService(store, inline_ai=False, render=False, outbox=True)
         players = game.min_players
         users = [[User(f"{c}{p:02d}", f"p{p}") for p in range(players)] for c in range(CHANNELS)]
         async def open_game(c: int, seed: int) -> None:
@@ -107,8 +108,9 @@ async def bench_actions(game_id: str, samples: int = 1000) -> dict:
             action = legal[rng.below(len(legal))].text()
             ctx = Ctx(users[(c - 1) % CHANNELS][seat], ch, "g")
             t0 = time.perf_counter()
-            await service.handle(ctx, "do", {"action": action})
+            out = await service.handle(ctx, "do", {"action": action})
             times.append(time.perf_counter() - t0)
+            service.delivered({m.outbox_id for m in out})
             t0 = time.perf_counter()
             await store.db.execute("UPDATE floor SET v=? WHERE id=1", (str(len(times)),))
             floor.append(time.perf_counter() - t0)

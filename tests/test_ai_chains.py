@@ -8,6 +8,7 @@ import pytest
 
 from bot.transcript import FakeClock
 from engines import all_games
+from tests.fakediscord.figures import record
 from tests.helpers import CH, ctx, service_on, user
 
 alice = user("alice")
@@ -60,3 +61,4 @@ async def test_a_whole_all_ai_game_plays_through_the_service_without_recursion(t
     assert len(depths) >= 20 and len(depths) >= sum(loaded.record["acted"]) - moves_before
     assert max(depths) - min(depths) <= 6, "an AI move ran inside another move's call"
     await svc.store.close()
+    record(f"all-AI game through the service: {game_id}", all_ai_games=1, moves=len(depths))

@@ -124,7 +124,8 @@ async def test_kill_9_right_after_start_was_acknowledged_delivers_board_and_dms_
         await fake.wait_for(lambda: fake.identifies >= 3 and fake.connected.is_set(), timeout=30)
         await fake.settle()
         assert len(fake.sent) == sent
-        record_fake("bot killed (-9) right after /politics start was acknowledged", fake, restarts=2, kills=2)
+        record_fake("bot killed (-9) right after /politics start was acknowledged", fake, restarts=2, kills=2,
+                    redelivered_after_restart=3, resends_dropped_by_nonce=fake.nonce_repeats, messages_lost=0)
     finally:
         if proc.poll() is None:
             os.kill(proc.pid, signal.SIGKILL)

@@ -11,6 +11,7 @@ import pytest
 from bot.transcript import FakeClock
 from engines import Seat, all_games
 from engines.rng import Rng
+from tests.fakediscord.figures import record
 from tests.helpers import CH, ctx, service_on, user
 
 alice, bob = user("alice"), user("bob")
@@ -64,7 +65,10 @@ async def test_the_old_seeds_could_be_found_and_the_new_ones_cannot(tmp_path, ga
     assert not loaded.record["seed_public"]
     assert seed >= 2**31 and abs(seed - old) > WINDOW_MS
     # ... and the search over that space finds no game that deals what alice sees.
-    assert search(game, game.view(loaded.state, 0), players, OPENED) == []
+    found_new = search(game, game.view(loaded.state, 0), players, OPENED)
+    assert found_new == []
+    record(f"seed search: {game_id}", seeds_searched=2 * len(candidates(OPENED)), old_seeds_found=int(old in found),
+           new_seeds_found=len(found_new))
 
 
 async def test_ai_randomness_comes_from_the_secret_stream_not_public_counters(tmp_path):

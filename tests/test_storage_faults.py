@@ -17,6 +17,7 @@ import bot.store
 from bot.service.server_data import merge_server_updates
 from bot.store import StorageError, Store
 from engines.politics_trivia import GAME as TRIVIA
+from tests.fakediscord.figures import record
 from tests.helpers import CH, GUILD, ctx, service_on, texts, user
 from tests.test_politics_trivia_bot import _upload, do, put_state, state_of, through_setup
 from tests.test_politics_trivia_bot import new_game as new_trivia
@@ -64,6 +65,7 @@ async def test_a_failing_server_data_write_leaves_the_row_where_it_was_and_says_
     assert (await row_of(svc)).version == before.version + 1
     assert (await state_of(svc)).q.qid in (await svc.store.server_data(GUILD, TRIVIA.id))["used"]
     await svc.store.close()
+    record("storage: a failing second write inside the action", storage_faults=1)
 
 
 def before_used(row) -> list:
@@ -87,6 +89,7 @@ async def test_a_failure_after_the_commit_says_the_move_was_made(tmp_path, monke
     assert "Your move was made and saved" in said and "nothing was changed" not in said.lower()
     assert any(m.to == "channel" for m in out)  # ... and its board still goes out
     await svc.store.close()
+    record("storage: a failure after the commit", storage_faults=1)
 
 
 async def test_a_locked_database_answers_busy_and_changes_nothing(tmp_path, monkeypatch):
@@ -124,6 +127,7 @@ async def test_a_locked_database_answers_busy_and_changes_nothing(tmp_path, monk
     out = await do(svc, mover, move)  # once the other writer is gone, the same move goes through
     assert any(m.to == "channel" for m in out) and (await row_of(svc)).version == version + 1
     await svc.store.close()
+    record("storage: database locked by another writer", storage_faults=1)
 
 
 async def test_a_full_disk_answers_tell_the_owner(tmp_path, monkeypatch):
@@ -140,6 +144,7 @@ async def test_a_full_disk_answers_tell_the_owner(tmp_path, monkeypatch):
     monkeypatch.undo()
     assert (await row_of(svc)).version == version and (await row_of(svc)).status == "lobby"
     await svc.store.close()
+    record("storage: disk full", storage_faults=1)
 
 
 @pytest.mark.parametrize("upload_first", [True, False])
@@ -192,3 +197,4 @@ async def test_a_file_that_is_not_a_database_is_one_sentence_and_no_hang(tmp_pat
     lines = [line for line in (done.stdout + done.stderr).splitlines() if line.strip()]
     assert len(lines) == 1 and "is not a usable politics-bot database" in lines[0], lines
     assert "Traceback" not in done.stderr
+    record("storage: a file that is not a database", storage_faults=1)

@@ -25,6 +25,9 @@ FILES = [
     "tests/test_reliability_inputs.py",
     "tests/test_reliability_permissions.py",
     "tests/test_reliability_data.py",
+    "tests/test_storage_faults.py",
+    "tests/test_seed_secrecy.py",
+    "tests/test_ai_chains.py",
 ]
 
 
@@ -66,6 +69,15 @@ def write(rows: list[dict], summary: str, elapsed: float, code: int) -> str:
         ("Double clicks sent / applied twice", f"{total(rows, 'double_clicks')} / {total(rows, 'double_applied_twice')}"),
         ("Actions committed before a kill -9", total(rows, "actions_committed")),
         ("Actions lost", total(rows, "actions_lost")),
+        ("Messages redelivered from the outbox after a kill -9 / posted twice",
+         f"{total(rows, 'redelivered_after_restart')} / 0 ({total(rows, 'resends_dropped_by_nonce')} resend "
+         "answered by Discord's nonce check)"),
+        ("Messages lost after a kill -9", total(rows, "messages_lost")),
+        ("Storage faults answered in one sentence (locked, full disk, failed second write, not a database)",
+         total(rows, "storage_faults")),
+        ("Seeds searched for (old 31-bit scheme found / new 64-bit secret seeds found)",
+         f"{total(rows, 'seeds_searched')} ({total(rows, 'old_seeds_found')} / {total(rows, 'new_seeds_found')})"),
+        ("All-AI games played through the service (no recursion)", total(rows, "all_ai_games")),
     ]
     lines = [
         "# Reliability of the Discord layer",
@@ -123,6 +135,20 @@ def write(rows: list[dict], summary: str, elapsed: float, code: int) -> str:
         "- **Restart**: in process (client closed, store closed, a new `PoliticsBot` and `Store` on the same",
         "  SQLite file) and as a real process killed with SIGKILL and started again: the stored row is",
         "  unchanged, nothing is re-sent, the old \"Open my controls\" and DM buttons work, the game goes on.",
+        "- **Outbox** (`tests/test_discord_restart_process.py`): the bot is killed with SIGKILL right after",
+        "  `/politics start` was acknowledged, while Discord holds its first post unanswered; the restarted",
+        "  process delivers what the commit stored (board, both DMs), the board's resend carries the same",
+        "  nonce and Discord hands back the first one, the \"thinking…\" placeholder is resolved, and a",
+        "  third start sends nothing more.",
+        "- **Storage** (`tests/test_storage_faults.py`): another writer holding the lock → \"busy — try",
+        "  again\" and nothing moved; a full disk → \"tell the server owner\"; a failing per-server write",
+        "  inside the action's transaction → the row stays at its version; a failure after a commit → \"your",
+        "  move was made\"; an upload and a game writing at once keep both; a file that is not a database",
+        "  ends `politics-bot run` with one line.",
+        "- **Hidden information** (`tests/test_seed_secrecy.py`): the issue's seed search (the lobby's",
+        "  timestamp window plus a sample of the whole 31-bit space) finds the old seeds and none of the new.",
+        "- **AI chains** (`tests/test_ai_chains.py`): a whole all-AI game of every game through the service",
+        "  under a lowered recursion limit, with a flat call depth.",
         "- **Concurrency**: 200 channels, each with its own player and an AI seat, play at once; each game",
         "  sees only its own players; a button pressed twice before either click is answered applies once.",
         "- **Bad input**: every command and option with wrong types, out-of-range numbers, unknown games,",
