@@ -410,7 +410,7 @@ class PoliticsBot(discord.Client):
                 rest.append(msg)  # an asker we can't reach any more gets it by DM (deliver does that)
                 continue
             view = build_view(msg.rows) or discord.utils.MISSING
-            text = chunk_text(msg.text or "\u200b")[0]
+            text = _parts(msg)[0]
             if reply.get("command") and not answered:
                 # The placeholder itself: editing it is the same however often it happens.
                 await webhook.edit_message("@original", content=text, view=view)

@@ -34,12 +34,13 @@ class Outbox:
 
     def _outbox_entry(self, messages: list[Outgoing]) -> str | None:
         """The outbox body for a commit's messages (None when the outbox is off or there is
-        nothing to say). Images are not stored: a board is drawn again from the game if needed."""
+        nothing to say). Images are not stored: a board is drawn again from the game if needed;
+        embeds (the records' replies to the asker) are not kept either."""
         if not self.outbox or not messages:
             return None
         stored = [{"to": m.to, "text": m.text, "user_id": m.user_id, "user_name": m.user_name,
                    "channel_id": m.channel_id, "rows": [_row_to_json(r) for r in m.rows],
-                   "board": m.image_job is not None or bool(m.images)}
+                   "board": m.board, "alt": m.alt, "image": m.image_job is not None or bool(m.images)}
                   for m in messages if m.to != "modal"]
         if not stored:
             return None
@@ -90,8 +91,9 @@ class Outbox:
                 for i, m in enumerate(body["messages"]):
                     msg = Outgoing(to=m["to"], text=m["text"], user_id=m["user_id"], user_name=m["user_name"],
                                    channel_id=m["channel_id"], rows=[_row_from_json(r) for r in m["rows"]],
+                                   board=m.get("board", ""), alt=m.get("alt", ""),
                                    outbox_id=entry_id, nonce=f"{body['nonce']}.{i}")
-                    if m["board"] and now_version == version:
+                    if m["image"] and now_version == version:
                         msg.image_job = await self._board_images(channel_id)
                     messages.append(msg)
                 out.append((entry_id, body.get("reply"), messages))
