@@ -33,18 +33,24 @@ class Quiet:
         await self._settle(timeout, quiet)
 
 
+async def lobby_of_two(fake):
+    """Once the bot is connected: alice opens a primary-general lobby (seed 21) and bob joins."""
+    await fake.wait_for(lambda: fake.identifies >= 1 and fake.connected.is_set(), timeout=30)
+    await fake.settle()
+    ch = fake.general
+    alice, bob = fake.user("alice"), fake.user("bob")
+    await alice.slash("/politics new game:primary-general seed:21", channel=ch)
+    await bob.click(latest(fake.public(ch), "Join"), "Join")
+    return ch, alice, bob
+
+
 async def test_kill_9_the_bot_process_and_start_a_new_one(tmp_path):
     fake = await FakeDiscord().start()
     fake.settle = Quiet(fake).settle  # the fixture's own waiting, not the bot's code
     db = str(tmp_path / "proc.db")
     proc = spawn(fake, db)
     try:
-        await fake.wait_for(lambda: fake.identifies >= 1 and fake.connected.is_set(), timeout=30)
-        await fake.settle()
-        ch = fake.general
-        alice, bob = fake.user("alice"), fake.user("bob")
-        await alice.slash("/politics new game:primary-general seed:21", channel=ch)
-        await bob.click(latest(fake.public(ch), "Join"), "Join")
+        ch, alice, bob = await lobby_of_two(fake)
         await alice.slash("/politics start", channel=ch)
         run, rng = GameRun("primary-general", ch), random.Random(2)
         for user in (alice, bob):
@@ -90,12 +96,7 @@ async def test_kill_9_right_after_start_was_acknowledged_delivers_board_and_dms_
     db = str(tmp_path / "outbox.db")
     proc = spawn(fake, db)
     try:
-        await fake.wait_for(lambda: fake.identifies >= 1 and fake.connected.is_set(), timeout=30)
-        await fake.settle()
-        ch = fake.general
-        alice, bob = fake.user("alice"), fake.user("bob")
-        await alice.slash("/politics new game:primary-general seed:21", channel=ch)
-        await bob.click(latest(fake.public(ch), "Join"), "Join")
+        ch, alice, bob = await lobby_of_two(fake)
         fake.hold_posts = True
         start = await alice.slash("/politics start", channel=ch, settle=False)
         await fake.wait_for(lambda: fake.held >= 1, timeout=30)  # the board reached Discord ...
