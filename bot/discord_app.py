@@ -31,6 +31,7 @@ from .registry import CommandSpec, InputError, commands
 from .service import GameService
 from .settings import Settings
 from .store import StorageError, Store
+from .text import plain
 
 log = logging.getLogger("politics.discord")
 
@@ -87,6 +88,12 @@ class TextModal(discord.ui.Modal):
 
     async def on_submit(self, interaction: discord.Interaction) -> None:  # handled in on_interaction
         return None
+
+
+def allowed_mentions(msg: Outgoing) -> discord.AllowedMentions:
+    """Exactly the users the service means to ping; never @everyone, @here or a role."""
+    users = [discord.Object(id=int(u)) for u in msg.ping if u.isdigit()]
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=users or False)
 
 
 def build_view(rows: list[list[Button | Select]]) -> discord.ui.View | None:
@@ -188,7 +195,9 @@ class PoliticsBot(discord.Client):
                  guild_ready_timeout: float = 2.0) -> None:
         intents = discord.Intents.default()
         intents.message_content = any(g.listens_to_chat for g in all_games().values()) and settings.message_content
-        super().__init__(intents=intents, guild_ready_timeout=guild_ready_timeout)
+        # Nobody is pinged unless a message names them in Outgoing.ping (see allowed_mentions).
+        super().__init__(intents=intents, guild_ready_timeout=guild_ready_timeout,
+                         allowed_mentions=discord.AllowedMentions.none())
         self.settings = settings
         self.service = service
         # Discord turns the outbox on: each commit stores what the bot must say until it is sent,
@@ -335,7 +344,7 @@ class PoliticsBot(discord.Client):
 
     async def _tree_error(self, interaction: discord.Interaction, error: Exception) -> None:
         log.warning("command error: %s", error)
-        text = "That command didn't work: " + (str(error)[:150] if isinstance(error, app_commands.TransformerError) else "please check its options.")
+        text = "That command didn't work: " + (plain(str(error)[:150]) if isinstance(error, app_commands.TransformerError) else "please check its options.")
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)
@@ -436,7 +445,7 @@ class PoliticsBot(discord.Client):
         parts = _parts(msg)
         for i, part in enumerate(parts):
             last = i == len(parts) - 1
-            kwargs: dict[str, Any] = {}
+            kwargs: dict[str, Any] = {"allowed_mentions": allowed_mentions(msg)}
             if last:
                 view = build_view(msg.rows)
                 if view:
@@ -523,10 +532,12 @@ class PoliticsBot(discord.Client):
                 # double click can't wipe out the fresh panel the first click produced.
                 await interaction.edit_original_response(
                     content=part, view=view if last else None, embeds=embeds if last else [],
+                    allowed_mentions=allowed_mentions(msg),
                     attachments=part_files if last and files else discord.utils.MISSING)
                 continue
             await interaction.followup.send(part, ephemeral=True, view=part_view, files=part_files,
-                                            embeds=embeds if last and embeds else discord.utils.MISSING)
+                                            embeds=embeds if last and embeds else discord.utils.MISSING,
+                                            allowed_mentions=allowed_mentions(msg))
 
 
 def _parts(msg: Outgoing) -> list[str | None]:

@@ -24,7 +24,8 @@ class User:
 @dataclass
 class Ctx:
     """Who is asking, and where. `channel_id` is the game's channel even when the
-    click came from a DM (component ids carry it)."""
+    click came from a DM (component ids carry it), and `game_ref` the game a clicked
+    control belongs to (None for a typed command: it acts on the channel's game)."""
     user: User
     channel_id: str
     guild_id: str | None = None
@@ -34,6 +35,7 @@ class Ctx:
     # The front end's handle for answering the asker later (Discord: the interaction's webhook
     # token); the service only stores it with the outbox, so a reply survives a restart.
     reply: dict | None = None
+    game_ref: str | None = None
 
 
 @dataclass(frozen=True)
@@ -106,6 +108,9 @@ class Outgoing:
     # same on every attempt, so Discord drops a resend after a crash (enforce_nonce).
     outbox_id: int | None = None
     nonce: str | None = None
+    # Users this message means to ping (their <@id> is in the text). Nobody else is
+    # ever pinged: Discord is told so on every message (allowed_mentions).
+    ping: list[str] = field(default_factory=list)
 
     def render_images(self) -> Images:
         if self.images is None:

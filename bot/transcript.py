@@ -28,6 +28,7 @@ from .messages import Button, Ctx, Outgoing, Select, User
 from .registry import InputError, parse_command_line
 from .service import GameService
 from .store import Store
+from .text import readable
 
 CHANNEL = "100000000000000001"
 GUILD = "200000000000000001"
@@ -218,6 +219,7 @@ class TranscriptRunner:
         return lines
 
     def _readable(self, text: str) -> str:
+        text = readable(text)
         for name, u in self.users.items():
             text = text.replace(f"<@{u.id}>", f"@{name}")
         for i, thread in enumerate(self.threads):

@@ -23,5 +23,11 @@ async def service_on(path: str, **kwargs) -> GameService:
     return GameService(store, **kwargs)
 
 
+async def where(svc: GameService, channel: str = CH) -> str:
+    """`channel.game` as the controls of the channel's current game carry it."""
+    from bot.service.common import control_ref
+    return control_ref(channel, (await svc._load(channel)).record)
+
+
 def texts(out, to=None) -> list[str]:
     return [m.text for m in out if to is None or m.to == to]

@@ -13,6 +13,7 @@ from bot.store import Store
 from tests.fakediscord.driver import latest
 from tests.fakediscord.figures import record, record_fake
 from tests.fakediscord.fixtures import harness  # noqa: F401
+from tests.helpers import where
 
 CH, FINISHED, EMPTY, GUILD = "700", "701", "702", "900"
 HUGE = "x" * 5000
@@ -129,33 +130,34 @@ async def test_bad_inputs_via_the_service(tmp_path):
     # components: forged, stale, another channel's, a finished game's, not a player's
     loaded = await svc._load(CH)
     acted = loaded.record["acted"][0]
+    here, finished = await where(svc, CH), await where(svc, FINISHED)
     comps = [
-        (carol, f"pg:{CH}:turn", []), (carol, f"pg:{CH}:hand", []), (carol, f"pg:{CH}:join", []),
-        (bob, f"pg:{CH}:start", []), (alice, f"pg:{CH}:nope", []),
-        (alice, f"pb:{CH}:{acted + 7}:play", []),  # stale
-        (alice, f"pb:{CH}:x:play", []), (alice, "pb::0:play", []), (alice, "zz:1:2:3", []), (alice, "", []),
-        (alice, f"ps:{CH}:{acted}:play", []),  # a select with no value
-        (alice, f"ps:{CH}:{acted}:play", ["no-such-card"]),
-        (carol, f"pb:{CH}:0:play sister-souljah carol !", []),
-        (alice, f"pb:{FINISHED}:0:play sister-souljah alice !", []),  # stale button of a finished game
-        (alice, f"pg:{FINISHED}:turn", []),
-        (alice, f"pt:{CH}:{acted}:answer", []),
-        (alice, f"pb:{CH}:{acted}:{HUGE}", []),
-        (alice, f"pb:{CH}:{acted}:{UNI}", []),
+        (carol, f"pg:{here}:turn", []), (carol, f"pg:{here}:hand", []), (carol, f"pg:{here}:join", []),
+        (bob, f"pg:{here}:start", []), (alice, f"pg:{here}:nope", []),
+        (alice, f"pb:{here}:{acted + 7}:play", []),  # stale
+        (alice, f"pb:{here}:x:play", []), (alice, "pb::0:play", []), (alice, "zz:1:2:3", []), (alice, "", []),
+        (alice, f"ps:{here}:{acted}:play", []),  # a select with no value
+        (alice, f"ps:{here}:{acted}:play", ["no-such-card"]),
+        (carol, f"pb:{here}:0:play sister-souljah carol !", []),
+        (alice, f"pb:{finished}:0:play sister-souljah alice !", []),  # stale button of a finished game
+        (alice, f"pg:{finished}:turn", []),
+        (alice, f"pt:{here}:{acted}:answer", []),
+        (alice, f"pb:{here}:{acted}:{HUGE}", []),
+        (alice, f"pb:{here}:{acted}:{UNI}", []),
     ]
     for who, cid, values in comps:
         before = await rows(svc.store)
         out = await svc.component(Ctx(who, "0", GUILD), cid, values)
         assert len(out) == 1 and out[0].to in ("ephemeral", "edit"), (cid, [(m.to, m.text) for m in out])
-        if cid == f"pg:{FINISHED}:turn":
+        if cid == f"pg:{finished}:turn":
             assert "over" in out[0].text  # the panel says the game is over, and offers nothing
             assert not out[0].rows
         else:
             assert one_sentence(out[0].text), (cid, out[0].text)
         assert await rows(svc.store) == before, cid
         tried += 1
-    for who, cid in [(alice, f"pm:{CH}:{acted + 3}:answer"), (carol, f"pm:{CH}:{acted}:answer"), (alice, "pm:x"),
-                     (alice, f"pm:{FINISHED}:0:answer")]:
+    for who, cid in [(alice, f"pm:{here}:{acted + 3}:answer"), (carol, f"pm:{here}:{acted}:answer"), (alice, "pm:x"),
+                     (alice, f"pm:{finished}:0:answer")]:
         before = await rows(svc.store)
         out = await svc.modal_submit(Ctx(who, "0", GUILD), cid, HUGE)
         assert len(out) == 1 and one_sentence(out[0].text), (cid, out[0].text)

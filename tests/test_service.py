@@ -7,7 +7,7 @@ from bot.messages import Button, Select
 from bot.service import GameService
 from bot.transcript import FakeClock
 from engines.primary_general.cards import BY_SLUG
-from tests.helpers import CH, ctx, service_on, texts, user
+from tests.helpers import CH, ctx, service_on, texts, user, where
 
 alice, bob, carol = user("alice"), user("bob"), user("carol")
 
@@ -90,11 +90,12 @@ async def test_stale_and_foreign_buttons(tmp_path):
     svc = await service_on(str(tmp_path / "s.db"))
     await lobby(svc, alice, bob)
     await svc.handle(ctx(alice), "start", {})
-    out = await svc.component(ctx(carol), f"pb:{CH}:0:play")
+    here = await where(svc)
+    out = await svc.component(ctx(carol), f"pb:{here}:0:play")
     assert "belong to another player" in out[0].text
     out = await svc.component(ctx(alice), "zz:1:2")
     assert "not one of mine" in out[0].text
-    out = await svc.component(ctx(alice), f"pb:{CH}:7:play")
+    out = await svc.component(ctx(alice), f"pb:{here}:7:play")
     assert "Too late" in out[0].text
     await svc.store.close()
 
@@ -117,7 +118,7 @@ async def test_controls_walk_the_action_words(tmp_path):
         step = await svc.component(ctx(who), first.custom_id)
     assert step[0].to == "edit"
     target = step[0].rows[0][0]
-    assert isinstance(target, Button) and target.custom_id.startswith(f"pb:{CH}:0:play ")
+    assert isinstance(target, Button) and target.custom_id.startswith(f"pb:{await where(svc)}:0:play ")
     assert any(b.label == "← Back" for b in step[0].rows[-1])
     done = await svc.component(ctx(who), target.custom_id)
     assert any(m.to == "channel" and "plays" in m.text for m in done)

@@ -10,7 +10,7 @@ import pytest
 from bot.service import GameService
 from bot.store import MIGRATIONS, SCHEMA_VERSION, CorruptRow, Store
 from engines import get_game
-from tests.helpers import CH, ctx, service_on, texts, user
+from tests.helpers import CH, ctx, service_on, texts, user, where
 
 
 async def two_player_game(svc: GameService, game: str, seed: int):
@@ -139,7 +139,7 @@ async def test_double_click_on_one_button_applies_once(tmp_path):
     seat = loaded.game.to_act(state)[0]
     who = [alice, bob][seat]
     action = loaded.game.legal_actions(state, seat)[0]
-    custom_id = f"pb:{CH}:0:{action.text()}"
+    custom_id = f"pb:{await where(svc)}:0:{action.text()}"
     first, second = await asyncio.gather(svc.component(ctx(who), custom_id), svc.component(ctx(who), custom_id))
     both = texts(first) + texts(second)
     assert sum("Too late" in t for t in both) == 1

@@ -25,7 +25,8 @@ from ..messages import Ctx, Outgoing
 from ..registry import InputError, coerce_options, commands
 from ..store import CorruptRow, ServerMerge, Store, parse_record
 from ..store import Row as StoredRow
-from .common import CORRUPT, RECENT_CHANNELS, REQUEST, Loaded, Recent, Request, TooLate, _clip, log, storage_trouble
+from ..text import plain
+from .common import CORRUPT, RECENT_CHANNELS, REQUEST, STALE_GAME, Loaded, Recent, Request, TooLate, _clip, log, storage_trouble
 from .controls import Controls
 from .lobby import Lobby, check_settings, parse_settings  # noqa: F401
 from .outbox import Outbox
@@ -69,7 +70,7 @@ class GameService(Lobby, PlayLoop, Controls, ServerData, Records, Outbox):
         try:
             return await work()
         except (InputError, RuleError) as exc:
-            return request.messages + [self._reply(ctx, str(exc))]
+            return request.messages + [self._reply(ctx, plain(str(exc)))]  # errors repeat what was typed
         except CorruptRow:
             return request.messages + [self._reply(ctx, CORRUPT)]
         except TooLate:
@@ -105,10 +106,10 @@ class GameService(Lobby, PlayLoop, Controls, ServerData, Records, Outbox):
                                    "Too late: the game moved on before your click landed. Nothing was changed.")
 
     async def component(self, ctx: Ctx, custom_id: str, values: list[str] | None = None) -> list[Outgoing]:
-        """A button or select menu. custom_id = kind:channel:... (see _controls)."""
+        """A button or select menu. custom_id = kind:channel.game:... (see _controls)."""
         async def work() -> list[Outgoing]:
-            kind, channel_id, rest = _split_custom_id(custom_id)
-            here = Ctx(ctx.user, channel_id, ctx.guild_id)
+            kind, channel_id, game_ref, rest = _split_custom_id(custom_id)
+            here = Ctx(ctx.user, channel_id, ctx.guild_id, game_ref)
             async with self.lock(channel_id):
                 if kind == "pg":
                     return await self._general_button(here, rest)
@@ -130,11 +131,11 @@ class GameService(Lobby, PlayLoop, Controls, ServerData, Records, Outbox):
 
     async def modal_submit(self, ctx: Ctx, custom_id: str, text: str) -> list[Outgoing]:
         async def work() -> list[Outgoing]:
-            kind, channel_id, rest = _split_custom_id(custom_id)
+            kind, channel_id, game_ref, rest = _split_custom_id(custom_id)
             acted_s, _, verb = rest.partition(":")
             if kind != "pm" or not acted_s.isdigit():
                 raise InputError("That form is not one of mine.")
-            here = Ctx(ctx.user, channel_id, ctx.guild_id)
+            here = Ctx(ctx.user, channel_id, ctx.guild_id, game_ref)
             async with self.lock(channel_id):
                 return await self._act(here, f"{verb} {text}".strip(), expect_acted=int(acted_s))
         return await self._guarded(ctx, f"modal {custom_id}", work,
@@ -226,8 +227,11 @@ class GameService(Lobby, PlayLoop, Controls, ServerData, Records, Outbox):
             raise CorruptRow(str(exc)) from None
         return Loaded(row.version, record, game, row.guild_id, state)
 
-    async def _require(self, channel_id: str) -> Loaded:
-        loaded = await self._load(channel_id)
+    async def _require(self, ctx: Ctx) -> Loaded:
+        """The channel's game; for a clicked control, only the game that control belongs to."""
+        loaded = await self._load(ctx.channel_id)
+        if ctx.game_ref is not None and (loaded is None or loaded.record.get("game_ref", "") != ctx.game_ref):
+            raise InputError(STALE_GAME)
         if loaded is None:
             raise InputError("There is no game in this channel: /politics new game:<id> opens one.")
         return loaded
@@ -274,9 +278,11 @@ class GameService(Lobby, PlayLoop, Controls, ServerData, Records, Outbox):
         return None
 
 
-def _split_custom_id(custom_id: str) -> tuple[str, str, str]:
+def _split_custom_id(custom_id: str) -> tuple[str, str, str, str]:
+    """kind, channel, game ref ('' in controls of games from before refs), the rest."""
     kind, _, rest = custom_id.partition(":")
-    channel_id, _, rest = rest.partition(":")
+    where, _, rest = rest.partition(":")
+    channel_id, _, game_ref = where.partition(".")
     if kind not in ("pb", "ps", "pt", "pg", "pm", "pr") or not channel_id:
         raise InputError("That button is not one of mine.")
-    return kind, channel_id, rest
+    return kind, channel_id, game_ref, rest

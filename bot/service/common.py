@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import logging
+import secrets
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,6 +29,23 @@ def storage_trouble(exc: Exception, committed: bool) -> str:
     if "locked" in message or "busy" in message:
         return done + "The game's database is busy right now — try again in a moment."
     return done + "The game's database couldn't be written — try again, and tell the server owner if it keeps happening."
+
+
+STALE_GAME = "That button belongs to an earlier game in this channel."  # a form opened by one, too
+GAME_REF_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def new_game_ref() -> str:
+    """A game's identity in its controls: 6 random base-36 characters (2 billion values),
+    drawn at /politics new, so a control of an earlier game in the channel never matches."""
+    return "".join(secrets.choice(GAME_REF_ALPHABET) for _ in range(6))
+
+
+def control_ref(channel_id: str, record: dict) -> str:
+    """The part of every custom_id that says where a control acts: `channel.game`.
+    Rows from before game refs have none: their controls carry the bare channel."""
+    ref = record.get("game_ref")
+    return f"{channel_id}.{ref}" if ref else channel_id
 
 
 class TooLate(Exception):
@@ -66,11 +84,6 @@ class Loaded:
     game: Game
     guild_id: str | None = None
     state: Any = None  # parsed once in _load; _apply mutates it in place
-
-
-def _clean_name(name: str) -> str:
-    cleaned = " ".join(str(name).replace("@", "").replace("`", "").replace("*", "").split())[:32]
-    return cleaned or "player"
 
 
 def _clip(text: str, n: int) -> str:

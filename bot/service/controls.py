@@ -7,7 +7,9 @@ from render.text import alt_text, text_board
 
 from ..messages import Button, Ctx, Modal, Outgoing, Row, Select, User, countdown
 from ..registry import InputError
-from .common import TooLate, _clip
+from ..text import plain
+from ..store import CorruptRow
+from .common import TooLate, _clip, control_ref
 
 
 def _forced(legal: list, prefix: tuple[str, ...]) -> bool:
@@ -29,15 +31,20 @@ class Controls:
     async def dm_failed(self, channel_id: str, user_id: str, user_name: str | None = None) -> list[Outgoing]:
         """A DM bounced (closed DMs): say so in the channel, reveal nothing, and
         offer the same controls ephemerally."""
+        try:
+            loaded = await self._load(channel_id)
+        except CorruptRow:
+            loaded = None
+        where = control_ref(channel_id, loaded.record if loaded else {})
         return [Outgoing(
             to="channel", channel_id=channel_id,
             text=(f"<@{user_id}>, I can't send you direct messages (your DMs are closed). "
                   "Press **Open my controls** to see your private cards and moves here, visible only to you."),
-            rows=[[Button("Open my controls", f"pg:{channel_id}:turn", "primary")]],
+            rows=[[Button("Open my controls", f"pg:{where}:turn", "primary")]], ping=[user_id],
         )]
 
     async def cmd_status(self, ctx: Ctx) -> list[Outgoing]:
-        loaded = await self._require(ctx.channel_id)
+        loaded = await self._require(ctx)
         record, game = loaded.record, loaded.game
         if record["status"] == "lobby":
             return [self._lobby_message(ctx.channel_id, record, "Waiting in the lobby.")]
@@ -45,7 +52,7 @@ class Controls:
         return [self._board_message(ctx.channel_id, record, game, state, "", previous=None, with_board=True)]
 
     async def cmd_hand(self, ctx: Ctx) -> list[Outgoing]:
-        loaded = await self._require(ctx.channel_id)
+        loaded = await self._require(ctx)
         record, game = loaded.record, loaded.game
         if record["status"] == "lobby":
             raise InputError("The game hasn't started yet.")
@@ -67,7 +74,7 @@ class Controls:
         raise InputError("That button is not one of mine.")
 
     async def _navigate(self, ctx: Ctx, acted: int, path: str) -> list[Outgoing]:
-        loaded = await self._require(ctx.channel_id)
+        loaded = await self._require(ctx)
         record, game = loaded.record, loaded.game
         seat = self._seat_of(record, ctx.user.id)
         if seat is None:
@@ -90,7 +97,7 @@ class Controls:
         return [self._private_panel(ctx, record, game, state, seat, to="edit", prefix=tokens)]
 
     async def _open_text_prompt(self, ctx: Ctx, acted: int, verb: str) -> list[Outgoing]:
-        loaded = await self._require(ctx.channel_id)
+        loaded = await self._require(ctx)
         record, game = loaded.record, loaded.game
         seat = self._seat_of(record, ctx.user.id)
         if seat is None:
@@ -101,15 +108,16 @@ class Controls:
         for prompt in game.text_prompts(state, seat):
             if prompt.verb == verb:
                 return [Outgoing(to="modal", user_id=ctx.user.id, modal=Modal(
-                    custom_id=f"pm:{ctx.channel_id}:{acted}:{verb}", title=_clip(prompt.label, 45),
+                    custom_id=f"pm:{control_ref(ctx.channel_id, record)}:{acted}:{verb}", title=_clip(prompt.label, 45),
                     label=_clip(prompt.label, 45), placeholder=_clip(prompt.placeholder, 100)))]
         raise InputError("That question is no longer open.")
 
     def _controls(self, channel_id: str, record: dict, game: Game, state, seat: int,
                   prefix: tuple[str, ...] = ()) -> list[Row]:
         """Menus built from the words of the legal actions: each step offers the
-        distinct next words. custom_ids carry the channel, the seat's action
-        count (stale clicks are refused) and the words chosen so far."""
+        distinct next words. custom_ids carry the channel and the game (a control
+        of an earlier game is refused), the seat's action count (stale clicks are
+        refused) and the words chosen so far."""
         acted = record["acted"][seat]
         actions = {tuple(a.tokens()): a for a in game.legal_actions(state, seat)}
         legal = list(actions)
@@ -125,7 +133,7 @@ class Controls:
             matching = [t for t in matching if len(t) > depth]
         complete = complete and depth > 0
         rows: list[Row] = []
-        base = f"{channel_id}:{acted}:"
+        base = f"{control_ref(channel_id, record)}:{acted}:"
         path = " ".join(prefix)
         def label(tokens: tuple[str, ...]) -> str:
             """A choice that makes a move names the whole move; one that leads on names its step.
@@ -172,7 +180,7 @@ class Controls:
                        previous: dict | None, result: Result | None = None, with_board: bool = False) -> Outgoing:
         """The channel's board: what happened, whose turn, the image (with its alt text)
         and, for /politics status, the text board."""
-        status = game.status_text(state)
+        status = plain(game.status_text(state))
         result = result or game.result(state)
         text = "\n".join(x for x in (header.strip(), status if not result.finished else "") if x)
         timer = record.get("timer")
@@ -181,9 +189,10 @@ class Controls:
             text += f"\n⏱️ Time runs out {countdown(timer['due'])}."
         rows: list[Row] = []
         if not result.finished:
-            buttons = [Button("Open my controls", f"pg:{channel_id}:turn", "primary")]
+            where = control_ref(channel_id, record)
+            buttons = [Button("Open my controls", f"pg:{where}:turn", "primary")]
             if game.private_info:
-                buttons.append(Button("My hand", f"pg:{channel_id}:hand", "secondary"))
+                buttons.append(Button("My hand", f"pg:{where}:hand", "secondary"))
             rows = [buttons]
         job, alt, board = None, "", ""
         renderer = get_renderer(game.id) if self.render_enabled else None
@@ -198,15 +207,14 @@ class Controls:
 
     def _private_panel(self, ctx: Ctx, record: dict, game: Game, state, seat: int, to: str,
                        prefix: tuple[str, ...] = (), lead: str = "", body: str | None = None) -> Outgoing:
-        if body is None:
-            body = game.private_text(state, seat)
+        body = plain(game.private_text(state, seat) if body is None else body)
         rows = self._controls(ctx.channel_id, record, game, state, seat, prefix)
         if not rows:
             waiting = game.to_act(state)
             tail = "The game is over." if game.result(state).finished else (
                 "Nothing to do right now." if seat not in waiting else "Type your move with /politics do.")
         else:
-            tail = "Your move:" if not prefix else f"Your move: **{' '.join(prefix)}** …"
+            tail = "Your move:" if not prefix else f"Your move: **{plain(' '.join(prefix))}** …"
         text = "\n".join(x for x in (lead.strip(), body, tail) if x)
         return Outgoing(to=to, channel_id=ctx.channel_id, user_id=ctx.user.id, user_name=ctx.user.name,
                         text=text, rows=rows)
@@ -217,7 +225,7 @@ class Controls:
         if player["bot"]:
             return []
         user = User(player["id"], player["name"])
-        lead = "\n".join(e.text for e in events)
+        lead = "\n".join(plain(e.text) for e in events)
         if body is None:
             body = game.private_text(state, seat)
         panel = self._private_panel(Ctx(user, channel_id), record, game, state, seat, to="dm", lead=lead, body=body)

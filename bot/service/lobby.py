@@ -8,7 +8,8 @@ from engines import Game, Seat, all_games, get_game
 from ..messages import Button, Ctx, Outgoing
 from ..registry import InputError
 from ..store import CorruptRow
-from .common import BOT_NAMES, BOT_SETTINGS, _clean_name, _clip, _fmt
+from ..text import display_name, plain
+from .common import BOT_NAMES, BOT_SETTINGS, _clip, _fmt, control_ref, new_game_ref
 
 
 def parse_settings(text: str | None) -> dict[str, str]:
@@ -78,14 +79,14 @@ class Lobby:
         record = self._new_record(ctx, chosen, seed, bots, bot_settings, game_settings)
         if not await self.store.create(ctx.channel_id, ctx.guild_id, chosen.id, "lobby", record):
             raise InputError("This channel already has a game.")
-        return [self._lobby_message(ctx.channel_id, record, f"**{_clean_name(ctx.user.name)}** opened a lobby for **{chosen.title}**.")]
+        return [self._lobby_message(ctx.channel_id, record, f"**{plain(record['players'][0]['name'])}** opened a lobby for **{chosen.title}**.")]
 
     async def _new_in_thread(self, ctx: Ctx, chosen: Game, seed: int | None, bots: int, bot_settings: dict,
                              game_settings: dict) -> list[Outgoing]:
         """Game night: each game in a thread of its own, keyed by the thread as channels are."""
         if ctx.open_thread is None:
             raise InputError("Threads can't be opened here; leave out thread:true.")
-        host = _clean_name(ctx.user.name)
+        host = display_name(ctx.user.name)
         thread_id = await ctx.open_thread(_clip(f"{chosen.title} — {host}", 100))
         if not thread_id:
             raise InputError("I couldn't open a thread here (I need Create Public Threads and Send Messages in "
@@ -94,14 +95,14 @@ class Lobby:
         record["thread_of"] = ctx.channel_id
         if not await self.store.create(thread_id, ctx.guild_id, chosen.id, "lobby", record):
             raise InputError("That thread already has a game.")
-        return [self._lobby_message(thread_id, record, f"**{host}** opened a lobby for **{chosen.title}** in this thread."),
+        return [self._lobby_message(thread_id, record, f"**{plain(host)}** opened a lobby for **{chosen.title}** in this thread."),
                 Outgoing(to="channel", channel_id=ctx.channel_id,
-                         text=f"**{host}** opened a lobby for **{chosen.title}** in <#{thread_id}>: join there.",
-                         rows=[[Button("Join", f"pg:{thread_id}:join", "primary")]])]
+                         text=f"**{plain(host)}** opened a lobby for **{chosen.title}** in <#{thread_id}>: join there.",
+                         rows=[[Button("Join", f"pg:{control_ref(thread_id, record)}:join", "primary")]])]
 
     def _new_record(self, ctx: Ctx, chosen: Game, seed: int | None, bots: int, bot_settings: dict,
                     game_settings: dict) -> dict:
-        players = [{"id": ctx.user.id, "name": _clean_name(ctx.user.name), "bot": False}]
+        players = [{"id": ctx.user.id, "name": display_name(ctx.user.name), "bot": False}]
         for i in range(bots):
             players.append({"id": f"bot:{i}", "name": f"AI-{BOT_NAMES[i % len(BOT_NAMES)]}", "bot": True})
         record = {
@@ -111,12 +112,12 @@ class Lobby:
             # from what a player sees. A host's seed is public: everyone is told (see the lobby).
             "seed": seed if seed is not None else secrets.randbits(64), "seed_public": seed is not None,
             "state": None, "acted": [], "waiting_since": {}, "reminded": [], "timer": None,
-            "created": self.clock(),
+            "created": self.clock(), "game_ref": new_game_ref(),
         }
         return record
 
     async def cmd_join(self, ctx: Ctx) -> list[Outgoing]:
-        loaded = await self._require(ctx.channel_id)
+        loaded = await self._require(ctx)
         record = loaded.record
         if record["status"] != "lobby":
             raise InputError("The game has already started; you can join the next one.")
@@ -124,17 +125,17 @@ class Lobby:
             raise InputError("You are already in this lobby.")
         if len(record["players"]) >= loaded.game.max_players:
             raise InputError(f"The lobby is full: {loaded.game.title} takes at most {loaded.game.max_players} players.")
-        name = _clean_name(ctx.user.name)
-        taken = {p["name"].lower() for p in record["players"]}
-        if name.lower() in taken:
+        name = display_name(ctx.user.name)
+        taken = {p["name"].casefold() for p in record["players"]}
+        if name.casefold() in taken:
             name = f"{name}{len(record['players']) + 1}"
         record["players"].append({"id": ctx.user.id, "name": name, "bot": False})
-        out = [self._lobby_message(ctx.channel_id, record, f"**{name}** joined.")]
+        out = [self._lobby_message(ctx.channel_id, record, f"**{plain(name)}** joined.")]
         await self._save(ctx.channel_id, loaded, record, messages=out)
         return out
 
     async def cmd_leave(self, ctx: Ctx) -> list[Outgoing]:
-        loaded = await self._require(ctx.channel_id)
+        loaded = await self._require(ctx)
         record = loaded.record
         seat = self._seat_of(record, ctx.user.id)
         if seat is None:
@@ -146,10 +147,10 @@ class Lobby:
             if not humans:
                 await self.store.delete(ctx.channel_id, archive=False)
                 self._recent.pop(ctx.channel_id, None)
-                return [Outgoing(to="channel", channel_id=ctx.channel_id, text=f"**{name}** left; the lobby is closed.")]
+                return [Outgoing(to="channel", channel_id=ctx.channel_id, text=f"**{plain(name)}** left; the lobby is closed.")]
             if record["host"] == ctx.user.id:
                 record["host"] = humans[0]["id"]
-            out = [self._lobby_message(ctx.channel_id, record, f"**{name}** left.")]
+            out = [self._lobby_message(ctx.channel_id, record, f"**{plain(name)}** left.")]
             await self._save(ctx.channel_id, loaded, record, messages=out)
             return out
         if record["status"] == "finished":
@@ -157,13 +158,13 @@ class Lobby:
         # Mid-game: an AI takes the seat so the game never hangs.
         record["players"][seat]["bot"] = True
         record["players"][seat]["id"] = f"resigned:{ctx.user.id}"
-        out = [Outgoing(to="channel", channel_id=ctx.channel_id, text=f"**{name}** left the game; an AI plays their seat from now on.")]
+        out = [Outgoing(to="channel", channel_id=ctx.channel_id, text=f"**{plain(name)}** left the game; an AI plays their seat from now on.")]
         await self._save(ctx.channel_id, loaded, record, recompute=True, messages=out)
         out += await self._drain_ai(ctx.channel_id)
         return out
 
     async def cmd_start(self, ctx: Ctx) -> list[Outgoing]:
-        loaded = await self._require(ctx.channel_id)
+        loaded = await self._require(ctx)
         record, game = loaded.record, loaded.game
         if record["status"] != "lobby":
             raise InputError("The game has already started.")
@@ -186,7 +187,7 @@ class Lobby:
         record["acted"] = [0] * n
         record["started"] = self.clock()
         self._refresh_waiting(record, game, state)
-        lead = f"**{game.title}** begins! Players: {', '.join(p['name'] for p in record['players'])}."
+        lead = f"**{game.title}** begins! Players: {', '.join(plain(p['name']) for p in record['players'])}."
         if record.get("seed_public"):
             lead += "\n" + public_seed_note(record)
         out = [self._board_message(ctx.channel_id, record, game, state, lead, previous=None)]
@@ -210,10 +211,10 @@ class Lobby:
             raise InputError("Only the host or someone with Manage Channels can cancel the game.")
         await self.store.delete(ctx.channel_id, archive=True)
         self._recent.pop(ctx.channel_id, None)
-        return [Outgoing(to="channel", channel_id=ctx.channel_id, text=f"The game of {raw[1]} was cancelled by **{_clean_name(ctx.user.name)}**.")]
+        return [Outgoing(to="channel", channel_id=ctx.channel_id, text=f"The game of {raw[1]} was cancelled by **{plain(display_name(ctx.user.name))}**.")]
 
     async def cmd_settings(self, ctx: Ctx, settings: str | None = None) -> list[Outgoing]:
-        loaded = await self._require(ctx.channel_id)
+        loaded = await self._require(ctx)
         record, game = loaded.record, loaded.game
         if settings:
             if record["status"] != "lobby":
@@ -257,23 +258,25 @@ class Lobby:
 
     def _lobby_message(self, channel_id: str, record: dict, lead: str) -> Outgoing:
         game = get_game(record["game"])
-        names = ", ".join(p["name"] for p in record["players"])
-        host = next((p["name"] for p in record["players"] if p["id"] == record["host"]), "?")
+        names = ", ".join(plain(p["name"]) for p in record["players"])
+        host = next((plain(p["name"]) for p in record["players"] if p["id"] == record["host"]), "?")
         text = (f"{lead}\n**{game.title}** lobby ({len(record['players'])}/{game.max_players}, "
                 f"needs {game.min_players}): {names}. Host: {host}.")
         if record.get("seed_public"):
             text += "\n" + public_seed_note(record)
         if record["options"] or record.get("bot"):
-            text += "\nSettings: " + " ".join(f"{k}={v}" for k, v in {**record["options"], **record.get("bot", {})}.items())
+            # the keys are the game's own setting names (validated); the values are as typed
+            settings = {**record["options"], **record.get("bot", {})}
+            text += "\nSettings: " + " ".join(f"{k}={plain(str(v))}" for k, v in settings.items())
         return Outgoing(to="channel", channel_id=channel_id, text=text, rows=[[
-            Button("Join", f"pg:{channel_id}:join", "primary"),
-            Button("Start (host)", f"pg:{channel_id}:start", "success")]])
+            Button("Join", f"pg:{control_ref(channel_id, record)}:join", "primary"),
+            Button("Start (host)", f"pg:{control_ref(channel_id, record)}:start", "success")]])
 
     def _settings_text(self, record: dict, game: Game) -> str:
         current = game.options(record["options"]).model_dump()
         lines = [f"**{game.title} settings** (change in the lobby: /politics settings settings:\"key=value\")"]
         for name, info in game.OptionsModel.model_fields.items():
-            lines.append(f"• `{name}` = {_fmt(current[name])} — {info.description or ''}")
+            lines.append(f"• `{name}` = {plain(_fmt(current[name]))} — {info.description or ''}")
         timeout = record.get("bot", {}).get("timeout", 0)
         lines.append(f"• `timeout` = {timeout} — minutes before a reminder (half-way) and an AI move for a waiting player (0 = off)")
         archive = record.get("bot", {}).get("archive", "yes")

@@ -40,7 +40,8 @@ class Outbox:
             return None
         stored = [{"to": m.to, "text": m.text, "user_id": m.user_id, "user_name": m.user_name,
                    "channel_id": m.channel_id, "rows": [_row_to_json(r) for r in m.rows],
-                   "board": m.board, "alt": m.alt, "image": m.image_job is not None or bool(m.images)}
+                   "board": m.board, "alt": m.alt, "image": m.image_job is not None or bool(m.images),
+                   "ping": m.ping}
                   for m in messages if m.to != "modal"]
         if not stored:
             return None
@@ -91,7 +92,7 @@ class Outbox:
                 for i, m in enumerate(body["messages"]):
                     msg = Outgoing(to=m["to"], text=m["text"], user_id=m["user_id"], user_name=m["user_name"],
                                    channel_id=m["channel_id"], rows=[_row_from_json(r) for r in m["rows"]],
-                                   board=m.get("board", ""), alt=m.get("alt", ""),
+                                   board=m.get("board", ""), alt=m.get("alt", ""), ping=m.get("ping", []),
                                    outbox_id=entry_id, nonce=f"{body['nonce']}.{i}")
                     if m["image"] and now_version == version:
                         msg.image_job = await self._board_images(channel_id)

@@ -6,7 +6,8 @@ from engines import SYSTEM, Game, RuleError
 from ..messages import Button, Ctx, Outgoing, User
 from ..registry import InputError
 from ..store import CorruptRow
-from .common import MAX_AI_STEPS, Loaded, TooLate, log
+from ..text import plain
+from .common import MAX_AI_STEPS, Loaded, TooLate, control_ref, log
 
 
 class PlayLoop:
@@ -17,7 +18,7 @@ class PlayLoop:
 
     async def _act(self, ctx: Ctx, text: str, expect_acted: int | None = None,
                    quiet_errors: bool = False) -> list[Outgoing]:
-        loaded = await self._require(ctx.channel_id)
+        loaded = await self._require(ctx)
         record = loaded.record
         if record["status"] == "lobby":
             raise InputError("The game hasn't started yet: the host starts it with /politics start.")
@@ -65,11 +66,11 @@ class PlayLoop:
         loaded.state = None  # mutated: whatever happens next, a retry must reload
         # ---- messages, built before the commit: they are stored with it (the outbox) ----
         out: list[Outgoing] = []
-        public = [e.text for e in events if e.to is None]
+        public = [plain(e.text) for e in events if e.to is None]
         header = "\n".join(public)
         if result.finished:
             # The game's seed is no secret any more: shown so anyone can check or replay the deal.
-            header += f"\n🏁 **Game over.** {result.summary}\n(Seed of this game: {record['seed']}.)"
+            header += f"\n🏁 **Game over.** {plain(result.summary)}\n(Seed of this game: {record['seed']}.)"
         out.append(self._board_message(channel_id, record, game, state, header, previous=before, result=result))
         waiting_after = set(game.to_act(state))
         after_private = {s: game.private_text(state, s) for s in humans}
@@ -82,9 +83,9 @@ class PlayLoop:
                 out += self._private_messages(channel_id, record, game, state, s, private_events,
                                               body=after_private[s])
         if actor is not None and seat != SYSTEM and not record["players"][seat]["bot"]:
-            mine = [e.text for e in events if e.to is not None and seat in e.to]
+            mine = [plain(e.text) for e in events if e.to is not None and seat in e.to]
             panel = self._private_panel(Ctx(actor, channel_id), record, game, state, seat, to="ephemeral",
-                                        lead="✓ Done: " + done_label + "\n" + "\n".join(mine),
+                                        lead="✓ Done: " + plain(done_label) + "\n" + "\n".join(mine),
                                         body=after_private.get(seat))
             out.append(panel)
         await self._save(channel_id, loaded, record, status=status, messages=out,
@@ -167,7 +168,7 @@ class PlayLoop:
             if since + timeout <= now:
                 name = record["players"][seat]["name"]
                 out.append(Outgoing(to="channel", channel_id=channel_id,
-                                    text=f"⏰ {name} ran out of time; the AI moves for them this time."))
+                                    text=f"⏰ {plain(name)} ran out of time; the AI moves for them this time."))
                 await self._ai_step(channel_id, out, force_seats={seat})
                 out += await self._drain_ai(channel_id)
                 return out
@@ -177,7 +178,9 @@ class PlayLoop:
                 reminder = Outgoing(to="channel", channel_id=channel_id,
                                     text=f"⏳ <@{uid}>, the game is waiting for you: about {int(timeout / 120) or 1} "
                                          "minute(s) left before the AI moves for you.",
-                                    rows=[[Button("Open my controls", f"pg:{channel_id}:turn", "primary")]])
+                                    rows=[[Button("Open my controls", f"pg:{control_ref(channel_id, record)}:turn",
+                                                  "primary")]],
+                                    ping=[uid])
                 await self._save(channel_id, loaded, record, messages=[reminder])
                 out.append(reminder)
                 return out

@@ -15,7 +15,8 @@ from render.text import alt_text
 from .. import records
 from ..messages import Button, Ctx, Embed, Outgoing, Row
 from ..registry import InputError
-from .common import Loaded, _clean_name, _clip, log
+from ..text import display_name, plain
+from .common import Loaded, _clip, log
 from .controls import _image_job
 
 PAGE = 10           # leaderboard lines per page
@@ -86,7 +87,7 @@ class Records:
             return text
         pid = await self.store.player_named(self._guild(ctx), text.lstrip("@"))
         if pid is None:
-            raise InputError(f"I have no finished games of a player called '{_clean_name(text)}' on this server.")
+            raise InputError(f"I have no finished games of a player called '{display_name(text)}' on this server.")
         return pid
 
     def _guild(self, ctx: Ctx) -> str:
@@ -251,7 +252,7 @@ class Records:
     async def cmd_stats_reset(self, ctx: Ctx) -> list[Outgoing]:
         removed = await self.store.reset_records(self._guild(ctx))
         return [Outgoing(to="channel", channel_id=ctx.channel_id,
-                         text=f"**{_clean_name(ctx.user.name)}** cleared this server's game records "
+                         text=f"**{plain(display_name(ctx.user.name))}** cleared this server's game records "
                               f"({removed} finished games, every rating).")]
 
     async def cmd_forget_me(self, ctx: Ctx) -> list[Outgoing]:

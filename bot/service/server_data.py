@@ -8,6 +8,7 @@ from engines import Game, all_games
 from ..messages import Ctx, Outgoing
 from ..registry import InputError
 from ..store import ServerMerge
+from ..text import plain
 
 
 def _key(value) -> str:
@@ -49,7 +50,7 @@ class ServerData:
         games = [g for g in all_games().values() if kind in g.server_data_kinds]
         game = games[0]
         if verb == "list":
-            return [self._reply(ctx, game.server_list(kind, await self.store.server_data(ctx.guild_id, game.id)))]
+            return [self._reply(ctx, plain(game.server_list(kind, await self.store.server_data(ctx.guild_id, game.id))))]
         if verb == "remove":
             def change(current: dict) -> tuple[dict, str]:
                 return game.server_remove(kind, options["id"], current)
@@ -64,7 +65,7 @@ class ServerData:
         # Read, changed and written in one transaction: a game saving its used questions at the
         # same moment can't overwrite the upload, nor the upload the game's list.
         report = await self.store.change_server_data(ctx.guild_id, game.id, change)
-        return [self._reply(ctx, report)]
+        return [self._reply(ctx, plain(report))]
 
     def _server_merge(self, guild_id: str | None, game: Game, before: dict, state) -> ServerMerge | None:
         """The per-server data this move changes, for _save to merge inside its commit."""

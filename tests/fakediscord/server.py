@@ -42,6 +42,25 @@ def error(status: int, code: int, message: str, headers: dict | None = None) -> 
     return jresp({"message": message, "code": code}, status, headers)
 
 
+# A mention counts only when not escaped with a backslash (Discord shows \\<@1> as text).
+_USER_MENTION = re.compile(r"(?<!\\)<@!?(\d+)>")
+_ROLE_MENTION = re.compile(r"(?<!\\)<@&(\d+)>")
+_MASS_MENTION = re.compile(r"(?<!\\)@(everyone|here)")
+
+
+def pings_of(content: str, allowed: dict | None) -> set[str]:
+    """Discord's rule: without allowed_mentions every mention in the content pings;
+    with it, only the kinds in `parse` and the ids listed in `users` / `roles`."""
+    parse = {"users", "roles", "everyone"} if allowed is None else set(allowed.get("parse") or [])
+    users = {str(u) for u in (allowed or {}).get("users") or []}
+    roles = {str(r) for r in (allowed or {}).get("roles") or []}
+    out = {f"user:{u}" for u in _USER_MENTION.findall(content) if "users" in parse or u in users}
+    out |= {f"role:{r}" for r in _ROLE_MENTION.findall(content) if "roles" in parse or r in roles}
+    if "everyone" in parse and _MASS_MENTION.search(content):
+        out.add("everyone")
+    return out
+
+
 class FormError(Exception):
     """A message over one of Discord's limits."""
 
@@ -82,6 +101,8 @@ class Sent:
     edits: int = 0
     deleted: bool = False
     descriptions: list[str] = field(default_factory=list)  # each file's alt text ("" if none)
+    # Every version the bot sent (the post, then each edit): (content, allowed_mentions or None if absent)
+    versions: list[tuple[str, dict | None]] = field(default_factory=list)
 
     @property
     def ephemeral(self) -> bool:
@@ -98,6 +119,14 @@ class Sent:
 
     def filenames(self) -> list[str]:
         return [name for name, _ in self.files]
+
+    @property
+    def allowed_mentions(self) -> dict | None:
+        return self.versions[-1][1] if self.versions else None
+
+    def pings(self) -> set[str]:
+        """Who Discord notified for any version of this message: 'user:ID', 'role:ID', 'everyone'."""
+        return set().union(*(pings_of(content, allowed) for content, allowed in self.versions))
 
 
 @dataclass
@@ -519,7 +548,8 @@ class FakeDiscord:
         m = Sent(id=self.snowflake(), kind=kind, channel_id=channel_id, content=body.get("content") or "",
                  components=body.get("components") or [], embeds=body.get("embeds") or [], files=list(files),
                  flags=int(body.get("flags") or 0), t=self.clock(), visible_to=visible_to,
-                 interaction_id=interaction.id if interaction else None, descriptions=_descriptions(body, files))
+                 interaction_id=interaction.id if interaction else None, descriptions=_descriptions(body, files),
+                 versions=[(body.get("content") or "", body.get("allowed_mentions"))])
         self._check_limits(m)
         self.messages[m.id] = m
         self.sent.append(m)
@@ -604,6 +634,8 @@ class FakeDiscord:
         if files or "attachments" in body:
             m.files = list(files)
             m.descriptions = _descriptions(body, files)
+        if "content" in body or "allowed_mentions" in body:
+            m.versions.append((m.content, body.get("allowed_mentions")))
         m.flags &= ~FLAG_LOADING
         m.edits += 1
         m.t = self.clock()
