@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.service import GameService
+from bot.text import plain
 from tests.fakediscord.driver import latest, leaks
 from tests.fakediscord.figures import record_fake
 from tests.fakediscord.fixtures import harness  # noqa: F401
+from tests.leakcheck import LeakWatch
 
 PG = "primary-general"
 
@@ -19,12 +22,22 @@ async def lobby_of_two(fake, channel, seed=5):
     return alice, bob
 
 
-async def test_closed_dms_told_in_channel_and_controls_ephemeral(harness):
+async def closed_dms_game(harness) -> LeakWatch:
+    """alice and bob play; bob's DMs are closed. Watched for leaks from the first message."""
     fake = harness.fake
     await harness.start_bot()
     fake.user("bob", dm_closed=True)
     ch = fake.general
+    watch = LeakWatch(fake, harness.service, ch)
     alice, bob = await lobby_of_two(fake, ch)
+    await watch.observe()
+    return watch
+
+
+async def test_closed_dms_told_in_channel_and_controls_ephemeral(harness):
+    watch = await closed_dms_game(harness)
+    fake, ch = harness.fake, harness.fake.general
+    alice, bob = fake.user("alice"), fake.user("bob")
     notices = [m for m in fake.public(ch) if "can't send you direct messages" in m.content]
     assert notices and f"<@{bob.id}>" in notices[0].content
     assert "Open my controls" in notices[0].labels()
@@ -34,12 +47,13 @@ async def test_closed_dms_told_in_channel_and_controls_ephemeral(harness):
     # nothing secret in the channel
     loaded = await harness.service._load(ch)
     hand = loaded.game.private_text(loaded.game.load(loaded.record["state"]), 1)
-    assert hand and hand not in "\n".join(m.content for m in fake.public(ch))
+    assert hand and plain(hand) not in "\n".join(m.content for m in fake.public(ch))
+    assert watch.secrets[bob.id] and not watch.found, watch.found  # not even one card of it
     # the same controls, ephemerally
     inter = await bob.click(notices[-1], "Open my controls")
     panel = inter.last_reply()
     assert panel.ephemeral and panel.visible_to == bob.id
-    assert hand.splitlines()[0] in panel.content
+    assert plain(hand).splitlines()[0] in panel.content
     assert panel.buttons() or panel.selects() or "Nothing to do" in panel.content
     assert "← Back" not in panel.labels()  # the first real step: Back would lead straight here again
     assert alice.dms() and not bob.dms()
@@ -49,9 +63,31 @@ async def test_closed_dms_told_in_channel_and_controls_ephemeral(harness):
             choices = await user.autocomplete("/politics do action:", "action", channel=ch)
             if choices:
                 await user.slash_raw("do", {"action": choices[0]["value"]}, channel=ch)
+            await watch.observe()
+    assert not watch.found, watch.found
     assert len([r for r in fake.requests if r[3] == 403]) == len(forbidden) == 1
     assert len([m for m in fake.public(ch) if "can't send you direct messages" in m.content]) == 1
     record_fake("closed DMs", fake, dm_bounces=len(forbidden))
+
+
+async def test_the_leak_check_finds_one_planted_hand_line(harness, monkeypatch):
+    """The closed-DMs notice leaks one line of the hand (issue 20's "• Voter ADHD — …"):
+    the check must see it, though the hand as a whole never reached the channel."""
+    real = GameService.dm_failed
+
+    async def leaky(self, channel_id, user_id, user_name=None):
+        out = await real(self, channel_id, user_id, user_name)
+        loaded = await self._load(channel_id)
+        hand = loaded.game.private_text(loaded.state, self._seat_of(loaded.record, user_id))
+        out[0].text += "\n" + plain(hand.splitlines()[1])  # one card, as the panel shows it
+        return out
+
+    monkeypatch.setattr(GameService, "dm_failed", leaky)
+    watch = await closed_dms_game(harness)
+    bob = harness.fake.user("bob")
+    assert watch.found and all("the channel saw seat 1's" in f for f in watch.found), watch.found
+    hand = "\n".join(m.content for m in harness.fake.seen_by("bob"))
+    assert any(token in hand for token in watch.secrets[bob.id])
 
 
 async def test_rate_limit_is_waited_out(harness):
@@ -116,18 +152,22 @@ async def test_restart_mid_game_keeps_everything(harness):
     fake = harness.fake
     await harness.start_bot()
     ch = fake.general
+    watch = LeakWatch(fake, harness.service, ch)  # from the first message on
     alice, bob = await lobby_of_two(fake, ch, seed=9)
+    await watch.observe()
     # a couple of moves first
     for user in (alice, bob):
         choices = await user.autocomplete("/politics do action:", "action", channel=ch)
         if choices:
             await user.slash_raw("do", {"action": choices[0]["value"]}, channel=ch)
+        await watch.observe()
     row_before = await harness.service.store.get(ch)
     old_board = latest(fake.public(ch), "Open my controls")
     old_dm = {u.name: next((m for m in reversed(u.dms()) if m.buttons() or m.selects()), None) for u in (alice, bob)}
     await harness.stop_bot()  # the process "dies": client closed, store closed
     await asyncio.sleep(0.05)
     await harness.start_bot()  # a NEW PoliticsBot and a new Store on the same SQLite file
+    watch.service = harness.service
     assert fake.identifies == 2
     row_after = await harness.service.store.get(ch)
     assert (row_after.version, row_after.record) == (row_before.version, row_before.record)
@@ -148,17 +188,17 @@ async def test_restart_mid_game_keeps_everything(harness):
     # and the game plays on to the end, nothing revealed
     import random
 
-    from tests.fakediscord.driver import GameRun, collect_secrets, game_over, take_turn
-    run = GameRun(PG, ch)
+    from tests.fakediscord.driver import GameRun, game_over, take_turn
+    run = GameRun(PG, ch, watch=watch)
     rng = random.Random(1)
     for round_no in range(200):
         if game_over(fake, ch):
             break
         for i, user in enumerate((alice, bob)):
-            await collect_secrets(harness.service, ch, run, [alice, bob])
+            await run.watch.observe()
             await take_turn(fake, user, ch, ("controls", "dm", "do")[(round_no + i) % 3], rng, run, ["a"])
     assert game_over(fake, ch)
-    assert not leaks(fake, run, [alice, bob])
+    assert not await leaks(run)
     assert not fake.unanswered()
     record_fake("restart mid-game (new client + new Store)", fake, restarts=1, actions_lost=0)
 

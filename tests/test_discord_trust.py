@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from tests.fakediscord.driver import latest
+from tests.fakediscord.figures import record_fake
 from tests.fakediscord.fixtures import harness  # noqa: F401
 from tests.fakediscord.markup import live_markup, shows
 
@@ -15,7 +16,7 @@ EVIL_WORD = "@everyone<@&123><@456>[x](https://e.x)**x**"  # one word: errors re
 MEANT = ("can't send you direct messages", "the game is waiting for you")
 
 
-def check_pings(fake) -> set[str]:
+def check_pings(fake, scenario: str) -> set[str]:
     """Every message the bot sent, in every version (post, edits): allowed_mentions said
     explicitly, nobody pinged but a user the message means, nothing live in the text."""
     pinged: set[str] = set()
@@ -29,6 +30,7 @@ def check_pings(fake) -> set[str]:
         assert not live_markup(m.content, meant), (m.kind, m.content[:120])
         assert "**x**" not in m.content
         pinged |= m.pings()
+    record_fake(scenario, fake, messages_checked=len(fake.sent), unintended_pings=0)
     return pinged
 
 
@@ -56,7 +58,7 @@ async def test_lobby_turns_closed_dms_and_error_echo_ping_only_who_they_mean(har
     assert notice.pings() == {f"user:{bob.id}"}
     inter = await alice.slash_raw("do", {"action": EVIL_WORD}, channel=ch)
     assert "is not a move" in inter.text() and echoed_inert(inter.text())
-    assert check_pings(fake) == {f"user:{bob.id}"}
+    assert check_pings(fake, "pings: lobby, turn DMs, closed DMs, error echo") == {f"user:{bob.id}"}
 
 
 async def test_the_reminder_pings_the_waiting_player_only(harness):
@@ -70,7 +72,7 @@ async def test_the_reminder_pings_the_waiting_player_only(harness):
         lambda: next((m for m in fake.channel_messages(ch) if "waiting for you" in m.content), None), timeout=15)
     assert reminder.pings() == {f"user:{alice.id}"}
     await fake.settle()
-    assert check_pings(fake) == {f"user:{alice.id}"}
+    assert check_pings(fake, "pings: timeout reminder") == {f"user:{alice.id}"}
 
 
 async def test_a_typed_trivia_answer_is_echoed_as_text(harness):
@@ -97,7 +99,7 @@ async def test_a_typed_trivia_answer_is_echoed_as_text(harness):
         await p.slash_raw("do", {"action": f"guess {EVIL}"}, channel=ch)
     echo = [m for m in fake.public(ch) if "<@456>" in shows(m.content)]
     assert echo and all(echoed_inert(m.content) for m in echo)
-    assert check_pings(fake) == set()
+    assert check_pings(fake, "pings: typed trivia answers") == set()
 
 
 async def test_an_uploaded_question_is_listed_as_text(harness):
@@ -109,7 +111,7 @@ async def test_an_uploaded_question_is_listed_as_text(harness):
     inter = await admin.slash("/politics questions upload", channel=ch, files={"file": ("q.csv", csv.encode())})
     assert "Added 1" in inter.text()
     await admin.slash("/politics questions list", channel=ch)
-    assert check_pings(fake) == set()
+    assert check_pings(fake, "pings: question upload") == set()
 
 
 async def test_a_dm_menu_of_an_earlier_game_is_refused_in_the_next_one(harness):
@@ -148,3 +150,4 @@ async def test_a_dm_menu_of_an_earlier_game_is_refused_in_the_next_one(harness):
     board = latest(fake.public(ch), "Open my controls")
     assert board.buttons()[0]["custom_id"] != old_board.buttons()[0]["custom_id"]
     assert "earlier game" not in (await who.click(board, "Open my controls")).text()
+    record_fake("controls of an earlier game", fake, bad_inputs=2)

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from engines import SYSTEM, Seat, all_games, get_game
 from engines.rng import Rng
 from render.text import ALT_TEXT_LIMIT, alt_text, clip, get_text_board, text_board
+from tests.leakcheck import snapshot
 
 GAMES = sorted(all_games())
 PLAYERS = {"primary-general": 4, "us-president": 4, "politics-1952": 3, "race-white-house": 4,
@@ -46,35 +47,6 @@ def states_along_a_game(game_id: str, seed: int, every: int, max_moves: int = 15
             game.apply_in_place(state, seat, game.ai_action(state, seat, rng))
         else:
             game.apply_in_place(state, seat, pick.choice(legal))
-
-
-def _words(value, out: set[str], keys: bool = True) -> set[str]:
-    """Every string in a view: its leaves, and with `keys` its dict keys too."""
-    if isinstance(value, dict):
-        for k, v in value.items():
-            if keys:
-                out.add(str(k))
-            _words(v, out, keys)
-    elif isinstance(value, list):
-        for v in value:
-            _words(v, out, keys)
-    elif isinstance(value, str):
-        out.add(value)
-    return out
-
-
-def secrets_of(game, state, public: dict) -> set[str]:
-    """Strings only some seat may see: what its own view adds to the public one (hand
-    cards, a pending pick, a secret word, a hint, a sealed answer), minus anything the
-    public view also says (a card already in play, a state code)."""
-    public_text = json.dumps(public, ensure_ascii=False)
-    known = _words(public, set())
-    secret: set[str] = set()
-    for seat in range(len(state.seats)):
-        private = game.view(state, seat)
-        for key in set(private) - set(public) - {"you"}:
-            secret |= _words(private[key], set(), keys=False)
-    return {s for s in secret if len(s) >= 3 and s not in known and s not in public_text}
 
 
 def score_cells(game_id: str, view: dict) -> list[tuple[str, list[str]]]:
@@ -122,7 +94,7 @@ def test_text_board_shows_scores_and_no_secret(game_id, seed):
             for cell in cells:
                 assert any(re.search(rf"(?<![\w$+-]){re.escape(cell)}(?!\w)", row) for row in rows), \
                     f"{name}'s {cell} not on their line:\n{board}"
-        secret = secrets_of(game, state, view)
+        secret = set().union(*snapshot(game, state).secret.values())  # every seat's secret tokens
         secrets += len(secret)
         leaked = [s for s in secret if s in board]
         assert leaked == [], f"secret text on the board: {leaked}"

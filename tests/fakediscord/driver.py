@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 
 from engines import get_game
 
+from tests.leakcheck import LeakWatch
+
 from .client import UserHandle
 from .server import FakeDiscord, Sent
 
@@ -23,7 +25,12 @@ class GameRun:
     human_actions: int = 0
     interactions: int = 0
     errors: list[str] = field(default_factory=list)
-    secrets: dict[str, set[str]] = field(default_factory=dict)  # user id -> private lines of that user
+    watch: LeakWatch | None = None  # every secret token of every seat against what others received
+
+    @property
+    def secrets(self) -> dict[str, set[str]]:
+        """user id -> every token that was ever secret to that player."""
+        return self.watch.secrets if self.watch else {}
 
 
 def latest(messages: list[Sent], label: str) -> Sent | None:
@@ -102,25 +109,10 @@ async def take_turn(fake: FakeDiscord, user: UserHandle, channel: str, mode: str
     return await navigate(user, panel, rng, run, answers)
 
 
-async def collect_secrets(service, channel: str, run: GameRun, humans: list[UserHandle]) -> None:
-    """Each human's whole private text at this moment (their hand, their pick)."""
-    loaded = await service._load(channel)
-    if loaded is None or not loaded.record.get("state"):
-        return
-    game = loaded.game
-    state = game.load(loaded.record["state"])
-    seats = {p["id"]: i for i, p in enumerate(loaded.record["players"])}
-    for h in humans:
-        if h.id in seats:
-            block = game.private_text(state, seats[h.id]).strip()
-            if len(block) >= 20:
-                run.secrets.setdefault(h.id, set()).add(block)
-
-
 async def play(fake: FakeDiscord, service, game_id: str, humans: list[UserHandle], *, bots: int, seed: int,
                channel: str | None = None, max_rounds: int = 400, modes=("controls", "dm", "do")) -> GameRun:
     channel = channel or fake.add_channel(f"{game_id}-{seed}")
-    run = GameRun(game_id, channel)
+    run = GameRun(game_id, channel, watch=LeakWatch(fake, service, channel))
     rng = random.Random(seed)
     answers = ["yes", "Lincoln", "1860", "Florida", "a"]
     host = humans[0]
@@ -142,7 +134,7 @@ async def play(fake: FakeDiscord, service, game_id: str, humans: list[UserHandle
         for h in humans:
             if game_over(fake, channel):
                 break
-            await collect_secrets(service, channel, run, humans)
+            await run.watch.observe()
             mode = modes[(round_no + humans.index(h)) % len(modes)]
             if await take_turn(fake, h, channel, mode, rng, run, answers):
                 run.human_actions += 1
@@ -151,27 +143,16 @@ async def play(fake: FakeDiscord, service, game_id: str, humans: list[UserHandle
         if idle_rounds >= 4:
             run.errors.append(f"no human could move for 4 rounds (round {round_no})")
             break
+    await run.watch.observe()
     run.finished = game_over(fake, channel)
     return run
 
 
-def leaks(fake: FakeDiscord, run: GameRun, humans: list[UserHandle]) -> list[str]:
-    """A player's private text found anywhere the channel or another player can see."""
-    found = []
-    public = "\n".join(m.content for m in fake.public(run.channel))
-    shared = {b for uid, blocks in run.secrets.items() for b in blocks
-              if sum(b in other for other in run.secrets.values()) > 1}  # two identical hands: not a secret
-    for uid, blocks in run.secrets.items():
-        for block in blocks - shared:
-            if block in public:
-                found.append(f"channel shows {uid}'s {block[:60]!r}")
-            for other in humans:
-                if other.id == uid:
-                    continue
-                seen = "\n".join(m.content for m in fake.sent if m.visible_to == other.id)
-                if block in seen:
-                    found.append(f"{other.name} saw {uid}'s {block[:60]!r}")
-    return found
+async def leaks(run: GameRun) -> list[str]:
+    """Every secret token of every seat found where the channel or another player saw it
+    (tests/leakcheck.py), up to what the bot has sent by now."""
+    await run.watch.observe()
+    return run.watch.found
 
 
 def check_min_players(game_id: str) -> tuple[int, int]:
