@@ -258,3 +258,26 @@ async def test_games_are_not_opened_in_direct_messages(tmp_path):
     out = await svc.handle(Ctx(alice, "dm-1", None), "new", {"game": "primary-general"})
     assert "server channels" in out[0].text
     await svc.store.close()
+
+
+async def test_controls_carry_the_game_and_rows_from_before_refs_still_play(tmp_path):
+    svc = await service_on(str(tmp_path / "s.db"))
+    await lobby(svc, alice, bob)
+    await svc.handle(ctx(alice), "start", {})
+    loaded = await svc._load(CH)
+    ref = loaded.record["game_ref"]
+    assert len(ref) == 6 and ref.isalnum() and await where(svc) == f"{CH}.{ref}"
+    items = [item for who in (alice, bob) for row in (await svc.handle(ctx(who), "hand", {}))[0].rows for item in row]
+    assert items and all(f":{CH}.{ref}:" in f":{item.custom_id[3:]}" for item in items)
+    # another game's control (or one without a ref) is refused in one line and changes nothing
+    for cid in (f"pg:{CH}.zzzzzz:turn", f"pg:{CH}:turn", f"pb:{CH}.zzzzzz:0:play"):
+        out = await svc.component(ctx(alice), cid)
+        assert [m.text for m in out] == ["That button belongs to an earlier game in this channel."]
+    assert (await svc._load(CH)).version == loaded.version
+    # a row written before refs: no migration, its ref-less controls keep working
+    del loaded.record["game_ref"]
+    await svc._save(CH, loaded, loaded.record)
+    out = await svc.component(ctx(alice), f"pg:{CH}:turn")
+    assert out[0].to == "ephemeral" and "earlier game" not in out[0].text
+    assert all(f":{CH}:" in f":{item.custom_id[3:]}" for row in out[0].rows for item in row)
+    await svc.store.close()
