@@ -109,7 +109,7 @@ class GameService(Lobby, PlayLoop, Controls, ServerData, Records, Outbox):
         """A button or select menu. custom_id = kind:channel.game:... (see _controls)."""
         async def work() -> list[Outgoing]:
             kind, channel_id, game_ref, rest = _split_custom_id(custom_id)
-            here = Ctx(ctx.user, channel_id, ctx.guild_id, game_ref)
+            here = Ctx(ctx.user, channel_id, ctx.guild_id, game_ref=game_ref)
             async with self.lock(channel_id):
                 if kind == "pg":
                     return await self._general_button(here, rest)
@@ -135,7 +135,7 @@ class GameService(Lobby, PlayLoop, Controls, ServerData, Records, Outbox):
             acted_s, _, verb = rest.partition(":")
             if kind != "pm" or not acted_s.isdigit():
                 raise InputError("That form is not one of mine.")
-            here = Ctx(ctx.user, channel_id, ctx.guild_id, game_ref)
+            here = Ctx(ctx.user, channel_id, ctx.guild_id, game_ref=game_ref)
             async with self.lock(channel_id):
                 return await self._act(here, f"{verb} {text}".strip(), expect_acted=int(acted_s))
         return await self._guarded(ctx, f"modal {custom_id}", work,

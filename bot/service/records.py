@@ -109,7 +109,7 @@ class Records:
         games = sum(r[4] for r in rated)
         wins = sum(r[5] for r in rated)
         best = max(rated, key=lambda r: records.conservative(r[2], r[3]))
-        embed = Embed(title=f"Stats: {name}", description=(
+        embed = Embed(title=f"Stats: {plain(name)}", description=(
             f"**{_count(games, 'game')}** · **{_count(wins, 'win')}** · win rate **{round(100 * wins / games)}%** · "
             f"best game **{get_game(best[0]).title}** (rating {records.conservative(best[2], best[3]):.1f})"))
         for g, _, mu, sigma, n, won in sorted(rated, key=lambda r: -records.conservative(r[2], r[3]))[:25]:
@@ -142,7 +142,7 @@ class Records:
         if not rows and page == 0:
             text = f"Nobody has finished a game of {chosen.title} on this server yet."
             return Outgoing(to=to, channel_id=ctx.channel_id, user_id=ctx.user.id, user_name=ctx.user.name, text=text)
-        lines = [f"**{page * PAGE + i + 1}.** {name} — {records.conservative(mu, sigma):.1f} "
+        lines = [f"**{page * PAGE + i + 1}.** {plain(name)} — {records.conservative(mu, sigma):.1f} "
                  f"({_count(n, 'game')}, {_count(won, 'win')})" for i, (_, name, mu, sigma, n, won) in enumerate(rows)]
         embed = Embed(title=f"Leaderboard: {chosen.title}", description="\n".join(lines) or "(no more players)",
                       footer=f"page {page + 1} of {pages} · rating = μ − 3σ (openskill); AI seats count as {records.AI_NAME}")
@@ -164,8 +164,8 @@ class Records:
         for r in found:
             data = r["data"]
             players = data.get("players", [])
-            names = ", ".join(p["name"] + (" (AI)" if p.get("bot") else "") for p in players)
-            winners = ", ".join(players[w]["name"] for w in data.get("winners", []) if w < len(players)) or "nobody"
+            names = ", ".join(plain(p["name"]) + (" (AI)" if p.get("bot") else "") for p in players)
+            winners = ", ".join(plain(players[w]["name"]) for w in data.get("winners", []) if w < len(players)) or "nobody"
             embed.fields.append((f"#{r['id']} · {data.get('title', r['game'])} · {_when(r['finished_at'])}",
                                  _clip(f"{names} — winner: **{winners}** — {_length(data)}", 1000)))
         newest = found[:5]
@@ -191,24 +191,25 @@ class Records:
         except records.ReplayError as exc:
             raise InputError(str(exc)) from None
         game, state, total = shown.game, shown.state, len(data["log"])
-        names = [p["name"] for p in data["players"]]
+        names = [plain(p["name"]) for p in data["players"]]  # like every text below: shown as written
         lines = [f"**Replay of #{result_id}** ({game.title}) — move {shown.moves} of {total}"]
         if shown.last is None:
             lines.append("The opening, before anyone moved.")
         else:
             seat, text = shown.last
             who = "The clock" if seat == SYSTEM else names[seat] if 0 <= seat < len(names) else f"seat {seat}"
-            lines.append(f"{who}: `{text}`")
+            lines.append(f"{who}: {plain(text)}")
         for event in shown.events:
             if event.to is None:
-                lines.append(event.text)
+                lines.append(plain(event.text))
             else:  # the game is over: what was private may be shown now
-                lines.append(f"(private to {', '.join(names[s] for s in event.to if 0 <= s < len(names))}) {event.text}")
-        status = game.status_text(state)
+                lines.append(f"(private to {', '.join(names[s] for s in event.to if 0 <= s < len(names))}) "
+                             + plain(event.text))
+        status = plain(game.status_text(state))
         if status:
             lines.append(status)
         private = {s: " ".join(game.private_text(state, s).split()) for s in range(len(names))}
-        hidden = [f"• {names[s]}: {_clip(text, 300)}" for s, text in private.items() if text]
+        hidden = [f"• {names[s]}: {plain(_clip(text, 300))}" for s, text in private.items() if text]
         if hidden:
             lines.append("Hidden information (shown because the game is over):")
             lines += hidden
