@@ -422,9 +422,9 @@ class PoliticsBot(discord.Client):
             text = _parts(msg)[0]
             if reply.get("command") and not answered:
                 # The placeholder itself: editing it is the same however often it happens.
-                await webhook.edit_message("@original", content=text, view=view)
+                await webhook.edit_message("@original", content=text, view=view, allowed_mentions=allowed_mentions(msg))
             else:
-                await webhook.send(text, ephemeral=True, view=view)
+                await webhook.send(text, ephemeral=True, view=view, allowed_mentions=allowed_mentions(msg))
             answered = True
         await self.deliver(None, rest)
         if webhook is not None and reply.get("command") and not answered:
