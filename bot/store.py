@@ -103,6 +103,14 @@ MIGRATIONS: list[str] = [
         created_at REAL NOT NULL
     )
     """,
+    # 5: each user's DM channel id, so a DM goes straight to it (no channel creation per DM,
+    # and none after a restart).
+    """
+    CREATE TABLE dm_channels (
+        user_id    TEXT PRIMARY KEY,
+        channel_id TEXT NOT NULL
+    )
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 T = TypeVar("T")
@@ -541,6 +549,20 @@ class Store:
                 await self.db.execute("ROLLBACK")
                 raise
         return len(rewritten), finished
+
+    # ---- DM channels ------------------------------------------------------
+    async def dm_channel(self, user_id: str) -> str | None:
+        rows = await self.db.execute_fetchall("SELECT channel_id FROM dm_channels WHERE user_id=?", (user_id,))
+        return rows[0][0] if rows else None
+
+    async def set_dm_channel(self, user_id: str, channel_id: str | None) -> None:
+        """Remember a user's DM channel (None forgets it: it no longer exists)."""
+        if channel_id is None:
+            await self.db.execute("DELETE FROM dm_channels WHERE user_id=?", (user_id,))
+        else:
+            await self.db.execute("INSERT INTO dm_channels(user_id, channel_id) VALUES(?,?)"
+                                  " ON CONFLICT(user_id) DO UPDATE SET channel_id=excluded.channel_id",
+                                  (user_id, channel_id))
 
     # ---- per-server data ---------------------------------------------
     async def server_data(self, guild_id: str | None, game: str) -> dict:
