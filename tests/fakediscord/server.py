@@ -29,7 +29,8 @@ JSON = "application/json"
 FLAG_EPHEMERAL = 64
 FLAG_LOADING = 128
 BUSY_TASK_PREFIXES = ("CommandTree-invoker", "discord-ui-view-dispatch", "discord-ui-dynamic-item",
-                      "discord-ui-modal-dispatch", "discord.py: on_interaction", "discord.py: on_message")
+                      "discord-ui-modal-dispatch", "discord.py: on_interaction", "discord.py: on_message",
+                      "politics-delivery")
 
 
 def jresp(data: Any, status: int = 200, headers: dict | None = None) -> web.Response:
@@ -143,6 +144,7 @@ class FailRule:
     retry_after: float = 0.05
     via: bool = True
     hits: int = 0
+    skip: int = 0  # matching requests let through before the first failure
 
 
 class FakeDiscord:
@@ -287,9 +289,10 @@ class FakeDiscord:
 
     # ---- failure injection ---------------------------------------------
     def fail(self, method: str, path: str, status: int, *, code: int = 0, times: int = 1,
-             retry_after: float = 0.05, via: bool = True) -> FailRule:
-        """The next `times` requests matching METHOD and the path regex fail like Discord."""
-        rule = FailRule(method.upper(), re.compile(path), status, code, times, retry_after, via)
+             retry_after: float = 0.05, via: bool = True, skip: int = 0) -> FailRule:
+        """The next `times` requests matching METHOD and the path regex (after `skip` that
+        pass) fail like Discord."""
+        rule = FailRule(method.upper(), re.compile(path), status, code, times, retry_after, via, skip=skip)
         self.rules.append(rule)
         return rule
 
@@ -302,6 +305,9 @@ class FakeDiscord:
         try:
             for rule in self.rules:
                 if rule.hits < rule.times and rule.method == request.method and rule.path.search(request.path):
+                    if rule.skip:
+                        rule.skip -= 1
+                        continue
                     rule.hits += 1
                     await request.read()
                     self.faults_injected.append(f"{rule.status} {request.method} {request.path}")
@@ -793,8 +799,10 @@ class FakeDiscord:
 
     # ---- views for assertions -----------------------------------------------
     def channel_messages(self, channel_id: str | None = None) -> list[Sent]:
+        """The channel's messages: posts, and public follow-ups (on Discord they are channel messages too)."""
         cid = channel_id or self.general
-        return [m for m in self.sent if m.kind == "channel" and m.channel_id == cid and not m.deleted]
+        return [m for m in self.sent if m.channel_id == cid and not m.deleted and (
+            m.kind == "channel" or (m.kind == "interaction" and m.visible_to is None))]
 
     def dms(self, user: str | FakeUser) -> list[Sent]:
         u = self.users[user] if isinstance(user, str) else user
