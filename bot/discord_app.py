@@ -217,6 +217,7 @@ class PoliticsBot(discord.Client):
         self.delivery = Delivery(self._post, self.render_pool)
         self._turns = asyncio.Semaphore(WORKERS)
         self._waiting = 0
+        self.max_waiting = MAX_WAITING
         self.shed = 0  # interactions answered "busy"
 
     async def setup_hook(self) -> None:
@@ -273,7 +274,7 @@ class PoliticsBot(discord.Client):
     # lookup, lock or render. The work then waits for one of WORKERS turns, so however many
     # interactions arrive at once, the event loop keeps reading the gateway and acknowledging.
     def _overloaded(self) -> bool:
-        return self._waiting >= MAX_WAITING or self.delivery.full
+        return self._waiting >= self.max_waiting or self.delivery.full
 
     async def _shed(self, interaction: discord.Interaction) -> None:
         self.shed += 1
