@@ -194,8 +194,14 @@ class Store:
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:
         self.db = db
         self.path = path
-        # One connection: two explicit transactions must not interleave (a BEGIN inside another fails).
+        # One connection serves every channel: two explicit transactions must not interleave (a
+        # BEGIN inside another fails), and a single write made while one is open would join it
+        # (and be rolled back with it), so writes take turns.
         self._tx = asyncio.Lock()
+
+    async def _write(self, sql: str, params: tuple = ()):
+        async with self._tx:
+            return await self.db.execute(sql, params)
 
     @classmethod
     async def open(cls, path: str) -> "Store":
@@ -262,7 +268,7 @@ class Store:
         """Insert a new game; False if the channel already has one."""
         text, state = split_record(record)
         try:
-            await self.db.execute(
+            await self._write(
                 "INSERT INTO games(channel_id, guild_id, game, status, version, record, state, wake_at, updated_at)"
                 " VALUES(?,?,?,?,?,?,?,?,?)",
                 (channel_id, guild_id, game, status, 1, text, state, wake_at, time.time()),
@@ -359,7 +365,7 @@ class Store:
 
     async def postpone(self, channel_id: str, when: float) -> None:
         """Move a game's next scheduled wake-up (after a failure) without touching its record."""
-        await self.db.execute("UPDATE games SET wake_at=? WHERE channel_id=?", (when, channel_id))
+        await self._write("UPDATE games SET wake_at=? WHERE channel_id=?", (when, channel_id))
 
     async def count(self) -> int:
         async with self.db.execute("SELECT COUNT(*) FROM games") as cur:
@@ -558,9 +564,9 @@ class Store:
     async def set_dm_channel(self, user_id: str, channel_id: str | None) -> None:
         """Remember a user's DM channel (None forgets it: it no longer exists)."""
         if channel_id is None:
-            await self.db.execute("DELETE FROM dm_channels WHERE user_id=?", (user_id,))
+            await self._write("DELETE FROM dm_channels WHERE user_id=?", (user_id,))
         else:
-            await self.db.execute("INSERT INTO dm_channels(user_id, channel_id) VALUES(?,?)"
+            await self._write("INSERT INTO dm_channels(user_id, channel_id) VALUES(?,?)"
                                   " ON CONFLICT(user_id) DO UPDATE SET channel_id=excluded.channel_id",
                                   (user_id, channel_id))
 
