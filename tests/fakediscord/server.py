@@ -177,6 +177,11 @@ class FakeDiscord:
         self.held = 0
         self.inflight = 0
         self.unacked: set[str] = set()
+        # Load runs (bot.bench_live): called with each reply an interaction gets; attachments
+        # counted (file_bytes) and, with keep_files off, not kept.
+        self.on_reply: Callable[[FakeInteraction, Sent], None] | None = None
+        self.keep_files = True
+        self.file_bytes = 0
         self._settler: asyncio.Future | None = None
         self.last_activity = 0.0
         # gateway
@@ -522,6 +527,9 @@ class FakeDiscord:
 
     def _record(self, kind: str, channel_id: str, body: dict, files, *, visible_to: str | None = None,
                 interaction: FakeInteraction | None = None) -> Sent:
+        self.file_bytes += sum(len(data) for _name, data in files)
+        if not self.keep_files:
+            files = [(name, b"") for name, _data in files]
         m = Sent(id=self.snowflake(), kind=kind, channel_id=channel_id, content=body.get("content") or "",
                  components=body.get("components") or [], embeds=body.get("embeds") or [], files=list(files),
                  flags=int(body.get("flags") or 0), t=self.clock(), visible_to=visible_to,
@@ -531,6 +539,8 @@ class FakeDiscord:
         self.sent.append(m)
         if interaction is not None:
             interaction.replies.append(m)
+            if self.on_reply is not None and not m.flags & FLAG_LOADING:
+                self.on_reply(interaction, m)
         return m
 
     def _check_limits(self, m: Sent) -> None:
@@ -608,7 +618,8 @@ class FakeDiscord:
         if "embeds" in body:
             m.embeds = body["embeds"] or []
         if files or "attachments" in body:
-            m.files = list(files)
+            self.file_bytes += sum(len(data) for _name, data in files)
+            m.files = list(files) if self.keep_files else [(name, b"") for name, _data in files]
             m.descriptions = _descriptions(body, files)
         m.flags &= ~FLAG_LOADING
         m.edits += 1
@@ -746,6 +757,8 @@ class FakeDiscord:
             # message and keeps the defer's ephemeral setting.
             self._apply_edit(original, {**body, "content": body.get("content") or ""}, files)
             original.edits = 0
+            if self.on_reply is not None:
+                self.on_reply(inter, original)
             return jresp(self.message_payload(original))
         eph = bool(int(body.get("flags") or 0) & FLAG_EPHEMERAL)
         origin = self.messages.get(inter.message_id) if inter.message_id else None
