@@ -401,13 +401,14 @@ def _tables(db: str, handles: dict) -> list:
     return tables
 
 
-def run_live(channel_counts: list[int] | None = None, quick: bool = False, tree: str | None = None) -> dict:
+def run_live(channel_counts: list[int] | None = None, quick: bool = False, tree: str | None = None,
+             rates: list[float] | None = None, seconds: float | None = None) -> dict:
     """Figures for each channel count (see the module's docstring)."""
     if not os.path.isdir(os.path.join(ROOT, "tests", "fakediscord")):
         raise SystemExit("politics-bot bench --live needs the repository's tests/fakediscord (a git checkout).")
     tree = os.path.abspath(tree or ROOT)
-    rates = [20.0, 60.0, 120.0] if quick else [30.0, 60.0, 90.0, 120.0, 150.0, 180.0, 240.0]
-    seconds = 4.0 if quick else 10.0
+    rates = rates or ([20.0, 60.0, 120.0] if quick else [30.0, 60.0, 90.0, 120.0, 150.0, 180.0, 240.0])
+    seconds = seconds or (4.0 if quick else 10.0)
     counts = channel_counts or ([100] if quick else [100, 1000])
     out = {"game": GAME, "tree": tree, "cores": os.cpu_count(), "results": {}}
     for channels in counts:
