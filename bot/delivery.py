@@ -78,8 +78,9 @@ class Delivery:
     the front end stops taking new work (and says so) while it is reached."""
 
     def __init__(self, post: Callable[[Pending, Images], Awaitable[None]], pool: RenderPool | None,
-                 *, limit: int = 5000) -> None:
+                 *, limit: int = 5000, before_send: Callable[[], Awaitable[None]] | None = None) -> None:
         self.post = post
+        self.before_send = before_send  # the front end may hold a send back briefly (acks go first)
         self.pool = pool
         self.limit = limit
         self.backlog = 0
@@ -134,6 +135,8 @@ class Delivery:
             self.stats.image_bytes += sum(len(data) for _name, data in images)
         elif msg.image_job or msg.images:
             images = await asyncio.to_thread(msg.render_images)  # not a board (a chart): drawn by its job
+        if self.before_send is not None:
+            await self.before_send()
         await self.post(item, images)
         if msg.view is not None:
             self._shown.pop(lane, None)

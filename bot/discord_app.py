@@ -47,6 +47,7 @@ DM_CLOSED_MEMORY = 600.0  # seconds: after a bounce, no DM attempt and at most o
 BUSY = "Busy right now — your move was not made and nothing was changed. Please try again in a moment."
 WORKERS = 16  # service calls running at once: the rest wait their turn, so acks never queue behind them
 MAX_WAITING = 1500  # interactions waiting for a turn; beyond it new ones are answered "busy"
+ACKS_FIRST_SECONDS = 0.25  # work and deliveries wait at most this long for pending acks to go out
 AUTOCOMPLETE_SECONDS = 2.0  # an autocomplete answer later than this would miss Discord's 3 s anyway
 DM_IDS = 50_000  # users whose DM channel id is kept in memory (all are in the store)
 FOLLOWUP_SECONDS = 14 * 60  # an interaction token lives 15 minutes; after that, post to the channel
@@ -214,8 +215,11 @@ class PoliticsBot(discord.Client):
         self._dm_notified: dict[tuple[str, str], float] = {}  # (channel, user) -> last closed-DM notice
         self._dm_ids: dict[str, str] = {}  # user id -> DM channel id (newest last), backed by the store
         self.render_pool = RenderPool(settings.render_workers or None, processes=settings.render_processes)
-        self.delivery = Delivery(self._post, self.render_pool)
+        self.delivery = Delivery(self._post, self.render_pool, before_send=self.acks_first)
         self._turns = asyncio.Semaphore(WORKERS)
+        self._acking = 0  # handlers whose first answer is on its way
+        self._acks_clear = asyncio.Event()
+        self._acks_clear.set()
         self._waiting = 0
         self.max_waiting = MAX_WAITING
         self.shed = 0  # interactions answered "busy"
@@ -276,15 +280,38 @@ class PoliticsBot(discord.Client):
     def _overloaded(self) -> bool:
         return self._waiting >= self.max_waiting or self.delivery.full
 
+    async def _ack(self, first) -> None:
+        """Send an interaction's first answer (a defer, a modal, "busy"), counted so that other
+        work can step aside for it (acks_first)."""
+        self._acking += 1
+        self._acks_clear.clear()
+        try:
+            await first
+        finally:
+            self._acking -= 1
+            if not self._acking:
+                self._acks_clear.set()
+
+    async def acks_first(self) -> None:
+        """Service calls, replies and deliveries step aside (briefly) while first answers are on
+        their way: asyncio has no priorities, and in a burst of a thousand interactions the
+        3-second acks must not queue behind the follow-ups of the moves already acknowledged."""
+        if self._acking:
+            try:
+                await asyncio.wait_for(self._acks_clear.wait(), ACKS_FIRST_SECONDS)
+            except TimeoutError:
+                pass
+
     async def _shed(self, interaction: discord.Interaction) -> None:
         self.shed += 1
         try:
-            await interaction.response.send_message(BUSY, ephemeral=True)
+            await self._ack(interaction.response.send_message(BUSY, ephemeral=True))
         except discord.HTTPException:
             pass
 
     async def _work(self, call):
         """Run a service call in its turn; at most WORKERS run at once."""
+        await self.acks_first()
         self._waiting += 1
         try:
             await self._turns.acquire()
@@ -299,7 +326,7 @@ class PoliticsBot(discord.Client):
         if self._overloaded():
             await self._shed(interaction)
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)  # first: the 3-second rule
+        await self._ack(interaction.response.defer(ephemeral=True, thinking=True))  # first: the 3-second rule
         options: dict[str, Any] = {}
         for key, value in kwargs.items():
             if value is None:
@@ -353,13 +380,13 @@ class PoliticsBot(discord.Client):
             out = await self.service.component(ctx, custom_id, values)
             for msg in out:
                 if msg.to == "modal" and msg.modal:
-                    await interaction.response.send_modal(TextModal(msg.modal.custom_id, msg.modal.title,
-                                                                    msg.modal.label, msg.modal.placeholder))
+                    await self._ack(interaction.response.send_modal(
+                        TextModal(msg.modal.custom_id, msg.modal.title, msg.modal.label, msg.modal.placeholder)))
                     return
-            await interaction.response.defer()
+            await self._ack(interaction.response.defer())
             await self.deliver(interaction, out)
             return
-        await interaction.response.defer()  # deferred update of the clicked message
+        await self._ack(interaction.response.defer())  # deferred update of the clicked message
         out = await self._work(lambda: self.service.component(ctx, custom_id, values))
         await self.deliver(interaction, out)
 
@@ -374,7 +401,7 @@ class PoliticsBot(discord.Client):
             if self._overloaded():
                 await self._shed(interaction)
                 return
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self._ack(interaction.response.defer(ephemeral=True, thinking=True))
         text = ""
         for row in data.get("components", []):
             for comp in row.get("components", []):
@@ -421,6 +448,8 @@ class PoliticsBot(discord.Client):
         interaction (not bound by the global rate limit), then hand the rest to the lanes of
         bot.delivery: the board (drawn in the render pool) and other players' DMs."""
         answered = False
+        if interaction is not None:
+            await self.acks_first()
         for msg in out:
             if self._asker(interaction, msg):
                 try:
