@@ -106,11 +106,24 @@ class Delivery:
         queue = self._lanes[lane]
         try:
             while queue:
-                items = list(queue)
+                # A board waits for a free render worker *before* the lane is read: boards that
+                # arrive meanwhile are merged into it, so renders never queue up behind each other
+                # and the one drawn is the newest state.
+                slot = self.pool is not None and any(p.msg.view is not None for p in queue)
+                if slot:
+                    await self.pool.slots.acquire()
+                items = coalesce(list(queue))
                 queue.clear()
-                for item in coalesce(items):
+                try:
+                    images = [await self._render(lane, item.msg) for item in items]
+                finally:
+                    if slot:
+                        self.pool.slots.release()
+                for item, drawn in zip(items, images):
                     try:
-                        await self._send(lane, item)
+                        if self.before_send is not None:
+                            await self.before_send()
+                        await self.post(item, drawn)
                     except Exception:
                         self.stats.failures += 1
                         log.exception("delivering a message failed")
@@ -121,28 +134,26 @@ class Delivery:
             if not queue:
                 del self._lanes[lane]
 
-    async def _send(self, lane: str, item: Pending) -> None:
-        msg = item.msg
-        images: Images = []
-        if msg.view is not None and msg.game_id and self.pool is not None:
-            previous = None if msg.full_image else self._shown.get(lane)
-            try:
-                images = await self.pool.render(msg.game_id, msg.view, previous)
-                self.stats.renders += 1
-            except Exception:
-                log.exception("rendering a board failed")  # the text and controls still go out
-            self.stats.images_sent += len(images)
-            self.stats.image_bytes += sum(len(data) for _name, data in images)
-        elif msg.image_job or msg.images:
-            images = await asyncio.to_thread(msg.render_images)  # not a board (a chart): drawn by its job
-        if self.before_send is not None:
-            await self.before_send()
-        await self.post(item, images)
-        if msg.view is not None:
-            self._shown.pop(lane, None)
-            self._shown[lane] = msg.view  # newest last: the oldest channel is forgotten first
-            if len(self._shown) > SHOWN_CHANNELS:
-                self._shown.pop(next(iter(self._shown)))
+    async def _render(self, lane: str, msg: Outgoing) -> Images:
+        """A board's images against the view the channel last showed (only those that changed)."""
+        if msg.view is None or not msg.game_id or self.pool is None:
+            # not a board: any other images (a chart) are drawn by their job, in a thread
+            return await asyncio.to_thread(msg.render_images) if msg.image_job or msg.images else []
+        previous = None if msg.full_image else self._shown.get(lane)
+        self._shown.pop(lane, None)
+        self._shown[lane] = msg.view  # newest last: the oldest channel is forgotten first
+        if len(self._shown) > SHOWN_CHANNELS:
+            self._shown.pop(next(iter(self._shown)))
+        try:
+            images = await self.pool.render(msg.game_id, msg.view, previous)
+        except Exception:
+            log.exception("rendering a board failed")  # the text and controls still go out
+            self._shown.pop(lane, None)  # the next board draws every image
+            return []
+        self.stats.renders += 1
+        self.stats.images_sent += len(images)
+        self.stats.image_bytes += sum(len(data) for _name, data in images)
+        return images
 
     async def drain(self, timeout: float = 30.0) -> None:
         """Wait until every lane is empty (shutdown, tests)."""

@@ -55,6 +55,9 @@ class RenderPool:
         self.workers = workers or pool_size()
         self.processes = processes
         self._executor: Executor | None = None
+        # Held by whoever is about to render (bot.delivery): at most one render per worker is
+        # asked for, so none waits inside the pool while a newer board for its channel exists.
+        self.slots = asyncio.Semaphore(self.workers)
 
     def _pool(self) -> Executor:
         if self._executor is None:
