@@ -259,8 +259,16 @@ class LiveRun:
             await asyncio.sleep(0.05)
         self._release_unacked(samples)
 
+    async def quiet(self, seconds: float = 2.0, limit: float = 180.0) -> None:
+        """Wait until the bot has sent nothing for `seconds` (boards and DMs of earlier moves
+        delivered), so that a step measures its own moves, not the backlog of the one before."""
+        deadline = time.monotonic() + limit
+        while time.monotonic() < deadline and self.fake.clock() - self.fake.last_activity < seconds:
+            await asyncio.sleep(0.2)
+
     async def step(self, rate: float, seconds: float) -> dict:
         """Open-loop arrivals at `rate` per second for `seconds`."""
+        await self.quiet()
         before, requests_at, bytes_at = self.meter.read(), len(self.fake.requests), self.fake.file_bytes
         samples: list[Sample] = []
         no_table = 0
@@ -285,6 +293,7 @@ class LiveRun:
         """Every idle table moves at the same instant."""
         if self._renewing:
             await asyncio.wait(list(self._renewing), timeout=60)
+        await self.quiet()
         before, requests_at, bytes_at = self.meter.read(), len(self.fake.requests), self.fake.file_bytes
         start = time.monotonic()
         samples = [s for s in await asyncio.gather(*(self.move(i) for i in list(self.idle))) if s is not None]

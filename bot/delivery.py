@@ -23,6 +23,7 @@ from .render_pool import RenderPool
 
 log = logging.getLogger("politics.delivery")
 
+SENDING = 16  # messages being sent at once, over all lanes (a thousand at once would crowd out the acks)
 MAX_MERGED_TEXT = 6000  # characters of merged board text; beyond it a board starts a new message
 SHOWN_CHANNELS = 4096  # channels whose last drawn view is remembered (the next board sends only changes)
 
@@ -85,6 +86,7 @@ class Delivery:
         self.limit = limit
         self.backlog = 0
         self.stats = DeliveryStats()
+        self._sending = asyncio.Semaphore(SENDING)
         self._lanes: dict[str, deque[Pending]] = {}
         self._senders: dict[str, asyncio.Task] = {}
         self._shown: dict[str, dict] = {}  # channel -> the view its last board drew
@@ -121,9 +123,10 @@ class Delivery:
                         self.pool.slots.release()
                 for item, drawn in zip(items, images):
                     try:
-                        if self.before_send is not None:
-                            await self.before_send()
-                        await self.post(item, drawn)
+                        async with self._sending:
+                            if self.before_send is not None:
+                                await self.before_send()
+                            await self.post(item, drawn)
                     except Exception:
                         self.stats.failures += 1
                         log.exception("delivering a message failed")

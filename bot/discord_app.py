@@ -50,7 +50,8 @@ MAX_WAITING = 1500  # interactions waiting for a turn; beyond it new ones are an
 ACKS_FIRST_SECONDS = 0.25  # work and deliveries wait at most this long for pending acks to go out
 AUTOCOMPLETE_SECONDS = 2.0  # an autocomplete answer later than this would miss Discord's 3 s anyway
 DM_IDS = 50_000  # users whose DM channel id is kept in memory (all are in the store)
-FOLLOWUP_SECONDS = 14 * 60  # an interaction token lives 15 minutes; after that, post to the channel
+FOLLOWUP_SECONDS = 14 * 60
+HTTP_CONNECTIONS = 64  # open HTTP connections to Discord, reused (discord.py's default has no limit)  # an interaction token lives 15 minutes; after that, post to the channel
 
 
 def point_at(api_base: str | None, gateway_url: str | None) -> None:
@@ -214,6 +215,7 @@ class PoliticsBot(discord.Client):
         self._dm_closed: dict[str, float] = {}  # user id -> when a DM to them last bounced
         self._dm_notified: dict[tuple[str, str], float] = {}  # (channel, user) -> last closed-DM notice
         self._dm_ids: dict[str, str] = {}  # user id -> DM channel id (newest last), backed by the store
+        self._dm_unsaved: dict[str, str | None] = {}  # opened (or gone) since the last save
         self.render_pool = RenderPool(settings.render_workers or None, processes=settings.render_processes)
         self.delivery = Delivery(self._post, self.render_pool, before_send=self.acks_first)
         self._turns = asyncio.Semaphore(WORKERS)
@@ -223,6 +225,14 @@ class PoliticsBot(discord.Client):
         self._waiting = 0
         self.max_waiting = MAX_WAITING
         self.shed = 0  # interactions answered "busy"
+
+    async def login(self, token: str) -> None:
+        if self.http.connector is discord.utils.MISSING:
+            # Without a limit, a burst of a thousand interactions opens a thousand connections at
+            # once (a connect each, on the event loop); with one, requests reuse the open ones.
+            import aiohttp
+            self.http.connector = aiohttp.TCPConnector(limit=HTTP_CONNECTIONS)
+        await super().login(token)
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(GameButton, GameSelect)
@@ -241,12 +251,21 @@ class PoliticsBot(discord.Client):
         if self.scheduler.is_running():
             self.scheduler.cancel()
         await self.delivery.drain(5.0)
+        await self.save_dm_channels()
         self.render_pool.close()
         await super().close()
 
+    async def save_dm_channels(self) -> None:
+        unsaved, self._dm_unsaved = self._dm_unsaved, {}
+        try:
+            await self.service.store.set_dm_channels(unsaved)
+        except Exception:
+            log.exception("saving DM channel ids failed")  # they are opened again when needed
+
     @tasks.loop(seconds=1.0)
     async def scheduler(self) -> None:
-        # AI moves after their delay, engine timers, turn-timeout reminders.
+        # AI moves after their delay, engine timers, turn-timeout reminders; DM channel ids saved.
+        await self.save_dm_channels()
         try:
             out = await self.service.tick()
         except Exception:
@@ -632,7 +651,7 @@ class PoliticsBot(discord.Client):
         if channel_id is None:
             data = await self.http.start_private_message(int(user_id))
             channel_id = str(data["id"])
-            await self.service.store.set_dm_channel(user_id, channel_id)
+            self._dm_unsaved[user_id] = channel_id  # saved with others by the scheduler, within a second
         self._dm_ids.pop(user_id, None)
         self._dm_ids[user_id] = channel_id
         if len(self._dm_ids) > DM_IDS:

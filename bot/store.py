@@ -561,14 +561,27 @@ class Store:
         rows = await self.db.execute_fetchall("SELECT channel_id FROM dm_channels WHERE user_id=?", (user_id,))
         return rows[0][0] if rows else None
 
-    async def set_dm_channel(self, user_id: str, channel_id: str | None) -> None:
-        """Remember a user's DM channel (None forgets it: it no longer exists)."""
-        if channel_id is None:
-            await self._write("DELETE FROM dm_channels WHERE user_id=?", (user_id,))
-        else:
-            await self._write("INSERT INTO dm_channels(user_id, channel_id) VALUES(?,?)"
-                                  " ON CONFLICT(user_id) DO UPDATE SET channel_id=excluded.channel_id",
-                                  (user_id, channel_id))
+    async def set_dm_channels(self, channels: dict[str, str | None]) -> None:
+        """Remember users' DM channels (None forgets one: it no longer exists), all in one
+        transaction: a DM channel lost in a crash is only opened again, so they are saved in
+        batches rather than paying a synced commit each."""
+        if not channels:
+            return
+        async with self._writing:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                gone = [(user,) for user, channel in channels.items() if channel is None]
+                kept = [(user, channel) for user, channel in channels.items() if channel is not None]
+                if gone:
+                    await self.db.executemany("DELETE FROM dm_channels WHERE user_id=?", gone)
+                if kept:
+                    await self.db.executemany(
+                        "INSERT INTO dm_channels(user_id, channel_id) VALUES(?,?)"
+                        " ON CONFLICT(user_id) DO UPDATE SET channel_id=excluded.channel_id", kept)
+                await self.db.execute("COMMIT")
+            except Exception:
+                await self.db.execute("ROLLBACK")
+                raise
 
     # ---- per-server data ---------------------------------------------
     async def server_data(self, guild_id: str | None, game: str) -> dict:

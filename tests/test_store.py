@@ -241,11 +241,11 @@ async def test_dm_channel_ids_are_kept_and_forgotten(tmp_path):
     path = str(tmp_path / "dm.db")
     store = await Store.open(path)
     assert await store.dm_channel("42") is None
-    await store.set_dm_channel("42", "900")
-    await store.set_dm_channel("42", "901")
+    await store.set_dm_channels({"42": "900", "43": "950"})
+    await store.set_dm_channels({"42": "901"})
     await store.close()
     store = await Store.open(path)  # a restart
-    assert await store.dm_channel("42") == "901"
-    await store.set_dm_channel("42", None)
-    assert await store.dm_channel("42") is None
+    assert await store.dm_channel("42") == "901" and await store.dm_channel("43") == "950"
+    await store.set_dm_channels({"42": None})
+    assert await store.dm_channel("42") is None and await store.dm_channel("43") == "950"
     await store.close()
