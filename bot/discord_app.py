@@ -48,6 +48,7 @@ BUSY = "Busy right now — your move was not made and nothing was changed. Pleas
 WORKERS = 16  # service calls running at once: the rest wait their turn, so acks never queue behind them
 MAX_WAITING = 1500  # interactions waiting for a turn; beyond it new ones are answered "busy"
 ACKS_FIRST_SECONDS = 0.25  # work and deliveries wait at most this long for pending acks to go out
+ACKS_FIRST_ABOVE = 8  # ... when more first answers than this are on their way (a burst, not steady play)
 AUTOCOMPLETE_SECONDS = 2.0  # an autocomplete answer later than this would miss Discord's 3 s anyway
 DM_IDS = 50_000  # users whose DM channel id is kept in memory (all are in the store)
 FOLLOWUP_SECONDS = 14 * 60
@@ -303,19 +304,20 @@ class PoliticsBot(discord.Client):
         """Send an interaction's first answer (a defer, a modal, "busy"), counted so that other
         work can step aside for it (acks_first)."""
         self._acking += 1
-        self._acks_clear.clear()
+        if self._acking > ACKS_FIRST_ABOVE:
+            self._acks_clear.clear()
         try:
             await first
         finally:
             self._acking -= 1
-            if not self._acking:
+            if self._acking <= ACKS_FIRST_ABOVE:
                 self._acks_clear.set()
 
     async def acks_first(self) -> None:
         """Service calls, replies and deliveries step aside (briefly) while first answers are on
         their way: asyncio has no priorities, and in a burst of a thousand interactions the
         3-second acks must not queue behind the follow-ups of the moves already acknowledged."""
-        if self._acking:
+        if self._acking > ACKS_FIRST_ABOVE:
             try:
                 await asyncio.wait_for(self._acks_clear.wait(), ACKS_FIRST_SECONDS)
             except TimeoutError:
