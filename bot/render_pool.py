@@ -40,7 +40,14 @@ def pool_size() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+WORKER_NICENESS = 5  # render workers yield the CPU to the bot's own process (acks and replies first)
+
+
 def _warm() -> None:
+    try:
+        os.nice(WORKER_NICENESS)
+    except OSError:
+        pass
     # Fonts, palettes and base maps are cached at module level: import the renderers once.
     from engines import all_games
     for game_id in all_games():
