@@ -421,7 +421,7 @@ def run_live(channel_counts: list[int] | None = None, quick: bool = False, tree:
     if not os.path.isdir(os.path.join(ROOT, "tests", "fakediscord")):
         raise SystemExit("politics-bot bench --live needs the repository's tests/fakediscord (a git checkout).")
     tree = os.path.abspath(tree or ROOT)
-    rates = rates or ([20.0, 60.0, 120.0] if quick else [30.0, 45.0, 60.0, 75.0, 90.0, 105.0, 120.0, 135.0, 150.0, 180.0, 240.0])
+    rates = rates or ([20.0, 60.0, 120.0] if quick else [30.0, 45.0, 60.0, 75.0, 90.0, 105.0, 120.0, 135.0, 150.0, 180.0, 210.0, 240.0, 300.0])
     seconds = seconds or (4.0 if quick else 10.0)
     counts = channel_counts or [100, 1000]
     out = {"game": GAME, "tree": tree, "cores": os.cpu_count(), "results": {}}
