@@ -51,8 +51,8 @@ ACKS_FIRST_SECONDS = 0.25  # work and deliveries wait at most this long for pend
 ACKS_FIRST_ABOVE = 8  # ... when more first answers than this are on their way (a burst, not steady play)
 AUTOCOMPLETE_SECONDS = 2.0  # an autocomplete answer later than this would miss Discord's 3 s anyway
 DM_IDS = 50_000  # users whose DM channel id is kept in memory (all are in the store)
-FOLLOWUP_SECONDS = 14 * 60
-HTTP_CONNECTIONS = 64  # open HTTP connections to Discord, reused (discord.py's default has no limit)  # an interaction token lives 15 minutes; after that, post to the channel
+FOLLOWUP_SECONDS = 14 * 60  # an interaction token lives 15 minutes; after that, post to the channel
+HTTP_CONNECTIONS = 64  # open HTTP connections to Discord, reused (discord.py's default has no limit)
 
 
 def point_at(api_base: str | None, gateway_url: str | None) -> None:
@@ -257,6 +257,8 @@ class PoliticsBot(discord.Client):
         await super().close()
 
     async def save_dm_channels(self) -> None:
+        if not self._dm_unsaved or self.service is None:
+            return
         unsaved, self._dm_unsaved = self._dm_unsaved, {}
         try:
             await self.service.store.set_dm_channels(unsaved)
