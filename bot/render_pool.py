@@ -14,6 +14,8 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -43,7 +45,21 @@ def pool_size() -> int:
 WORKER_NICENESS = 5  # render workers yield the CPU to the bot's own process (acks and replies first)
 
 
-def _warm() -> None:
+def _exit_with(owner: int) -> None:
+    """A worker outlives a bot process that is killed (the forkserver and its workers keep each
+    other alive): check once a second that the bot still runs, and leave when it does not."""
+    while True:
+        time.sleep(1.0)
+        try:
+            os.kill(owner, 0)
+        except ProcessLookupError:
+            os._exit(0)
+        except PermissionError:
+            pass
+
+
+def _warm(owner: int) -> None:
+    threading.Thread(target=_exit_with, args=(owner,), daemon=True, name="render-owner-watch").start()
     try:
         os.nice(WORKER_NICENESS)
     except OSError:
@@ -71,7 +87,8 @@ class RenderPool:
             if self.processes:
                 # forkserver: a clean child, not a fork of a process with an event loop and SQLite threads.
                 context = multiprocessing.get_context("forkserver")
-                self._executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_warm)
+                self._executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_warm,
+                                                     initargs=(os.getpid(),))
             else:
                 self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="render")
         return self._executor

@@ -239,20 +239,3 @@ async def test_a_dm_panel_click_edits_that_panel_in_place(harness):
     # the panel was edited through the interaction: no new message and no edit request in the DM
     # channel (those count against the global rate limit)
     assert not [r for r in fake.requests[seen:] if f"/channels/{panel.channel_id}/" in r[2]]
-
-
-async def test_the_render_pool_draws_in_processes():
-    pool = render_pool.RenderPool(1)
-    try:
-        from engines import get_game
-        game = get_game(PG)
-        from bot.simulate import play_one
-        state, _ = play_one(game, 2, 3, set())
-        view = game.view(state, None)
-        images = await pool.render(PG, view, None)
-        assert images and images[0][1][:4] == b"\x89PNG"
-        assert images == render_board(PG, view, None)
-        assert await pool.render(PG, view, view) == []  # nothing changed: nothing drawn
-    finally:
-        pool.close()
-        await asyncio.sleep(0)
