@@ -567,7 +567,7 @@ class Store:
         batches rather than paying a synced commit each."""
         if not channels:
             return
-        async with self._writing:
+        async with self._tx:
             await self.db.execute("BEGIN IMMEDIATE")
             try:
                 gone = [(user,) for user, channel in channels.items() if channel is None]
