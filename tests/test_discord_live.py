@@ -66,6 +66,26 @@ async def _game(fake, user, channel: str, seed: int):
     await user.slash("/politics start", channel=channel)
 
 
+async def _solo(harness, seed: int):
+    """The bot started, and alice playing primary-general against an AI seat in a channel of her own."""
+    await harness.start_bot()
+    alice = harness.fake.user("alice")
+    ch = harness.fake.add_channel("a")
+    await _game(harness.fake, alice, ch, seed)
+    return alice, ch, harness.runner.client
+
+
+async def _pair(fake, game: str, seed: int, name: str):
+    """alice opens `game`, bob joins from the lobby's button, alice starts it."""
+    alice, bob = fake.user("alice"), fake.user("bob")
+    ch = fake.add_channel(name)
+    await alice.slash(f"/politics new game:{game} seed:{seed}", channel=ch)
+    lobby = next(m for m in reversed(fake.channel_messages(ch)) if "Join" in m.labels())
+    await bob.click(lobby, "Join")
+    await alice.slash("/politics start", channel=ch)
+    return alice, bob, ch
+
+
 async def _move(harness, user, channel: str):
     """`/politics do` with the user's first legal move (read from the service: an autocomplete
     would wait for the bot to go quiet, and a held render keeps it busy)."""
@@ -106,11 +126,7 @@ async def test_a_slow_render_delays_neither_the_ack_nor_the_reply_nor_other_chan
 
 async def test_one_render_in_flight_per_channel_and_later_boards_merged(harness, held):
     fake = harness.fake
-    await harness.start_bot()
-    alice = fake.user("alice")
-    ch = fake.add_channel("a")
-    await _game(fake, alice, ch, 5)
-    client = harness.runner.client
+    alice, ch, client = await _solo(harness, 5)
     renders = held(["alice"])
     before = len(fake.channel_messages(ch))
     boards_before, renders_before = client.delivery.stats.boards, client.delivery.stats.renders
@@ -142,12 +158,7 @@ async def _public_view(harness, channel: str) -> dict:
 async def test_only_the_images_that_changed_are_sent(harness):
     fake = harness.fake
     await harness.start_bot()
-    alice, bob = fake.user("alice"), fake.user("bob")
-    ch = fake.add_channel("race")
-    await alice.slash("/politics new game:race-white-house seed:2", channel=ch)
-    lobby = next(m for m in reversed(fake.channel_messages(ch)) if "Join" in m.labels())
-    await bob.click(lobby, "Join")
-    await alice.slash("/politics start", channel=ch)
+    alice, bob, ch = await _pair(fake, "race-white-house", 2, "race")
     start = [m for m in fake.channel_messages(ch) if m.files]
     assert len(start) == 1 and len(start[0].files) == 4  # the map, a sheet per party, the board
     sent = []
@@ -164,11 +175,7 @@ async def test_only_the_images_that_changed_are_sent(harness):
 
 async def test_work_beyond_capacity_is_answered_busy_and_changes_nothing(harness):
     fake = harness.fake
-    await harness.start_bot()
-    alice = fake.user("alice")
-    ch = fake.add_channel("a")
-    await _game(fake, alice, ch, 6)
-    client = harness.runner.client
+    alice, ch, client = await _solo(harness, 6)
     acted = (await harness.service.store.get(ch)).record["acted"][0]
     client.max_waiting = 0  # as if MAX_WAITING interactions were already waiting for a turn
     move = await _move(harness, alice, ch)
@@ -189,12 +196,7 @@ async def test_work_beyond_capacity_is_answered_busy_and_changes_nothing(harness
 async def test_dm_channel_ids_are_reused_across_a_restart(harness):
     fake = harness.fake
     await harness.start_bot()
-    alice, bob = fake.user("alice"), fake.user("bob")
-    ch = fake.add_channel("a")
-    await alice.slash(f"/politics new game:{PG} seed:8", channel=ch)
-    lobby = next(m for m in reversed(fake.channel_messages(ch)) if "Join" in m.labels())
-    await bob.click(lobby, "Join")
-    await alice.slash("/politics start", channel=ch)
+    alice, bob, ch = await _pair(fake, PG, 8, "a")
 
     def opened() -> int:
         return sum(1 for r in fake.requests if r[1] == "POST" and r[2].endswith("/users/@me/channels"))
@@ -224,10 +226,7 @@ async def test_dm_channel_ids_are_reused_across_a_restart(harness):
 
 async def test_a_dm_panel_click_edits_that_panel_in_place(harness):
     fake = harness.fake
-    await harness.start_bot()
-    alice = fake.user("alice")
-    ch = fake.add_channel("a")
-    await _game(fake, alice, ch, 9)
+    alice, ch, _client = await _solo(harness, 9)
     panel = next(m for m in reversed(alice.dms()) if m.buttons() or m.selects())
     seen = len(fake.requests)
     if panel.selects():
