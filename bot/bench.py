@@ -191,10 +191,11 @@ def bytes_per_move(game_id: str, moves: int = 40, seed: int = 3) -> dict:
     for _ in range(moves):
         if game.result(state).finished:
             break
-        acting = [s for s in game.to_act(state) if s >= 0]
+        # a seat with a listed move (a trivia answer is typed, not listed: its timer runs out)
+        acting = [(s, legal) for s in game.to_act(state) if s >= 0 and (legal := game.legal_actions(state, s))]
         if acting:
-            legal = game.legal_actions(state, acting[0])
-            game.apply_in_place(state, acting[0], legal[int(pick.random() * len(legal))])
+            seat, legal = acting[0]
+            game.apply_in_place(state, seat, legal[int(pick.random() * len(legal))])
         else:
             timer = game.timer(state)
             if timer is None:

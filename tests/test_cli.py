@@ -107,6 +107,8 @@ def test_render_floor_is_the_renderers_own_encoder_and_bytes_per_move_count_chan
     assert race["own_encode_median_ms"] > 0 and race["bare_encode_median_ms"] > 0
     # a full board is four images; a move sends only the ones it changed
     assert race["images"] == 4 and race["kb_per_move_max"] < race["all_images_kb"]
+    # a game whose moves are typed (trivia answers) is played on by its timers
+    assert bench.bytes_per_move("politics-trivia", moves=4)["max_kb"] > 0
 
 
 def test_live_bench_runs_the_bot_process_against_the_fake_discord():
