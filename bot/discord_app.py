@@ -217,6 +217,7 @@ class PoliticsBot(discord.Client):
         self._dm_notified: dict[tuple[str, str], float] = {}  # (channel, user) -> last closed-DM notice
         self._dm_ids: dict[str, str] = {}  # user id -> DM channel id (newest last), backed by the store
         self._dm_unsaved: dict[str, str | None] = {}  # opened (or gone) since the last save
+        self._owed: dict[int, int] = {}  # outbox entry -> its messages still waiting in a lane
         self.render_pool = RenderPool(settings.render_workers or None, processes=settings.render_processes)
         self.delivery = Delivery(self._post, self.render_pool, before_send=self.acks_first)
         self._turns = asyncio.Semaphore(WORKERS)
@@ -625,6 +626,7 @@ class PoliticsBot(discord.Client):
             # A follow-up of the interaction that caused it: a public message in the same channel
             # that, unlike a channel post, does not count against the global rate limit.
             async def followup(content: str, **kwargs: Any) -> None:
+                kwargs.pop("nonce", None)  # webhooks take no nonce (a redelivery after a crash posts to the channel)
                 await via.followup.send(content, ephemeral=False, **kwargs)
             try:
                 await self._send_chunks(followup, msg, images)
