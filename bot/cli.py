@@ -59,6 +59,10 @@ def main(argv: list[str] | None = None) -> int:
     p_bench.add_argument("--quick", action="store_true")
     p_bench.add_argument("--markdown", action="store_true", help="print the docs/performance.md table instead of JSON")
     p_bench.add_argument("--write", metavar="FILE", help="also put the table into FILE between its bench markers (docs/performance.md)")
+    p_bench.add_argument("--live", action="store_true",
+                         help="the bot process against a fake Discord on loopback, for 100 and 1,000 channels")
+    p_bench.add_argument("--channels", type=int, action="append", help="--live: only these channel counts")
+    p_bench.add_argument("--bot-tree", metavar="DIR", help="--live: run the bot from this checkout (e.g. an older commit)")
 
     args = parser.parse_args(argv)
     logging.basicConfig(level=os.environ.get("LOG_LEVEL", "WARNING"), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -73,6 +77,11 @@ def main(argv: list[str] | None = None) -> int:
             return _simulate(args)
         if args.command == "render":
             return _render(args)
+        if args.command == "bench" and args.live:
+            from .bench_live import markdown_live, run_live
+            live = run_live(args.channels, args.quick, args.bot_tree)
+            print(markdown_live(live, os.path.basename(live["tree"])) if args.markdown else json.dumps(live, indent=2))
+            return 0
         if args.command == "bench":
             from .bench import markdown, run_bench
             results = run_bench(args.game, args.quick)

@@ -3,8 +3,12 @@ on top of GameService. Everything here is translation; no rules, no storage.
 
 - Slash commands are generated from bot.registry, so Discord, the local table
   and transcripts share one definition.
-- Every interaction is acknowledged first (defer), then worked on, so the
-  3-second limit holds however slow a render is; renders run in a thread.
+- Every interaction is acknowledged first (defer), before any other work, so the
+  3-second limit holds however busy the process is; when more work waits than the
+  process can do in time, the first answer says so ("busy", nothing was changed).
+- The asker's reply ("✓ Done" and their panel) goes out as soon as the move is
+  committed; the board and other players' DMs follow through bot.delivery, which
+  draws boards in worker processes (bot.render_pool) and sends only changed images.
 - Buttons and menus are DynamicItems matched by custom_id, so they keep working
   after a restart with no view to re-register.
 - A DM that bounces (closed DMs) turns into a channel notice with a button
@@ -26,8 +30,10 @@ from discord.ext import tasks
 
 from engines import all_games
 
-from .messages import Button, Ctx, Embed, Outgoing, Select, User, chunk_text
+from .delivery import Delivery, Pending
+from .messages import Button, Ctx, Embed, Images, Outgoing, Select, User, chunk_text
 from .registry import CommandSpec, InputError, commands
+from .render_pool import RenderPool
 from .service import GameService
 from .settings import Settings
 from .store import StorageError, Store
@@ -39,6 +45,15 @@ STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonSty
           "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
 DM_CLOSED = {50007, 50278}
 DM_CLOSED_MEMORY = 600.0  # seconds: after a bounce, no DM attempt and at most one notice per channel
+BUSY = "Busy right now — your move was not made and nothing was changed. Please try again in a moment."
+WORKERS = 16  # service calls running at once: the rest wait their turn, so acks never queue behind them
+MAX_WAITING = 1500  # interactions waiting for a turn; beyond it new ones are answered "busy"
+ACKS_FIRST_SECONDS = 0.25  # work and deliveries wait at most this long for pending acks to go out
+ACKS_FIRST_ABOVE = 8  # ... when more first answers than this are on their way (a burst, not steady play)
+AUTOCOMPLETE_SECONDS = 2.0  # an autocomplete answer later than this would miss Discord's 3 s anyway
+DM_IDS = 50_000  # users whose DM channel id is kept in memory (all are in the store)
+FOLLOWUP_SECONDS = 14 * 60  # an interaction token lives 15 minutes; after that, post to the channel
+HTTP_CONNECTIONS = 64  # open HTTP connections to Discord, reused (discord.py's default has no limit)
 
 
 def point_at(api_base: str | None, gateway_url: str | None) -> None:
@@ -167,7 +182,7 @@ def make_command(client: "PoliticsBot", spec: CommandSpec) -> app_commands.Comma
 
 def _make_autocomplete(client: "PoliticsBot", spec: CommandSpec, option: str):
     async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        found = await client.service.autocomplete(client.ctx_of(interaction), spec.name, option, current)
+        found = await client.autocomplete(interaction, spec.name, option, current)
         return [app_commands.Choice(name=label[:100] or value[:100], value=value[:100]) for label, value in found[:25]]
     return complete
 
@@ -209,9 +224,30 @@ class PoliticsBot(discord.Client):
         self.tree.on_error = self._tree_error
         self._dm_closed: dict[str, float] = {}  # user id -> when a DM to them last bounced
         self._dm_notified: dict[tuple[str, str], float] = {}  # (channel, user) -> last closed-DM notice
+        self._dm_ids: dict[str, str] = {}  # user id -> DM channel id (newest last), backed by the store
+        self._dm_unsaved: dict[str, str | None] = {}  # opened (or gone) since the last save
+        self._owed: dict[int, int] = {}  # outbox entry -> its messages still waiting in a lane
+        self.render_pool = RenderPool(settings.render_workers or None, processes=settings.render_processes)
+        self.delivery = Delivery(self._post, self.render_pool, before_send=self.acks_first)
+        self._turns = asyncio.Semaphore(WORKERS)
+        self._acking = 0  # handlers whose first answer is on its way
+        self._acks_clear = asyncio.Event()
+        self._acks_clear.set()
+        self._waiting = 0
+        self.max_waiting = MAX_WAITING
+        self.shed = 0  # interactions answered "busy"
+
+    async def login(self, token: str) -> None:
+        if self.http.connector is discord.utils.MISSING:
+            # Without a limit, a burst of a thousand interactions opens a thousand connections at
+            # once (a connect each, on the event loop); with one, requests reuse the open ones.
+            import aiohttp
+            self.http.connector = aiohttp.TCPConnector(limit=HTTP_CONNECTIONS)
+        await super().login(token)
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(GameButton, GameSelect)
+        self.render_pool.start()
         if self.sync_commands:
             if self.settings.guild_id:
                 guild = discord.Object(id=self.settings.guild_id)
@@ -225,11 +261,24 @@ class PoliticsBot(discord.Client):
     async def close(self) -> None:
         if self.scheduler.is_running():
             self.scheduler.cancel()
+        await self.delivery.drain(5.0)
+        await self.save_dm_channels()
+        self.render_pool.close()
         await super().close()
+
+    async def save_dm_channels(self) -> None:
+        if not self._dm_unsaved or self.service is None:
+            return
+        unsaved, self._dm_unsaved = self._dm_unsaved, {}
+        try:
+            await self.service.store.set_dm_channels(unsaved)
+        except Exception:
+            log.exception("saving DM channel ids failed")  # they are opened again when needed
 
     @tasks.loop(seconds=1.0)
     async def scheduler(self) -> None:
-        # AI moves after their delay, engine timers, turn-timeout reminders.
+        # AI moves after their delay, engine timers, turn-timeout reminders; DM channel ids saved.
+        await self.save_dm_channels()
         try:
             out = await self.service.tick()
         except Exception:
@@ -257,8 +306,60 @@ class PoliticsBot(discord.Client):
         return Ctx(user, str(interaction.channel_id), str(interaction.guild_id) if interaction.guild_id else None,
                    reply=reply)
 
+    # Every handler answers Discord first: a defer (or "busy") is the first await, before any
+    # lookup, lock or render. The work then waits for one of WORKERS turns, so however many
+    # interactions arrive at once, the event loop keeps reading the gateway and acknowledging.
+    def _overloaded(self) -> bool:
+        return self._waiting >= self.max_waiting or self.delivery.full
+
+    async def _ack(self, first) -> None:
+        """Send an interaction's first answer (a defer, a modal, "busy"), counted so that other
+        work can step aside for it (acks_first)."""
+        self._acking += 1
+        if self._acking > ACKS_FIRST_ABOVE:
+            self._acks_clear.clear()
+        try:
+            await first
+        finally:
+            self._acking -= 1
+            if self._acking <= ACKS_FIRST_ABOVE:
+                self._acks_clear.set()
+
+    async def acks_first(self) -> None:
+        """Service calls, replies and deliveries step aside (briefly) while first answers are on
+        their way: asyncio has no priorities, and in a burst of a thousand interactions the
+        3-second acks must not queue behind the follow-ups of the moves already acknowledged."""
+        if self._acking > ACKS_FIRST_ABOVE:
+            try:
+                await asyncio.wait_for(self._acks_clear.wait(), ACKS_FIRST_SECONDS)
+            except TimeoutError:
+                pass
+
+    async def _shed(self, interaction: discord.Interaction) -> None:
+        self.shed += 1
+        try:
+            await self._ack(interaction.response.send_message(BUSY, ephemeral=True))
+        except discord.HTTPException:
+            pass
+
+    async def _work(self, call):
+        """Run a service call in its turn; at most WORKERS run at once."""
+        await self.acks_first()
+        self._waiting += 1
+        try:
+            await self._turns.acquire()
+        finally:
+            self._waiting -= 1
+        try:
+            return await call()
+        finally:
+            self._turns.release()
+
     async def on_slash(self, interaction: discord.Interaction, spec: CommandSpec, kwargs: dict) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)  # first: the 3-second rule
+        if self._overloaded():
+            await self._shed(interaction)
+            return
+        await self._ack(interaction.response.defer(ephemeral=True, thinking=True))  # first: the 3-second rule
         options: dict[str, Any] = {}
         for key, value in kwargs.items():
             if value is None:
@@ -275,7 +376,7 @@ class PoliticsBot(discord.Client):
         ctx = self.ctx_of(interaction)
         if spec.name == "new":
             ctx.open_thread = lambda name: self._open_thread(interaction, name)
-        out = await self.service.handle(ctx, spec.name, options)
+        out = await self._work(lambda: self.service.handle(ctx, spec.name, options))
         await self.deliver(interaction, out)
 
     async def _open_thread(self, interaction: discord.Interaction, name: str) -> str | None:
@@ -302,19 +403,24 @@ class PoliticsBot(discord.Client):
             log.warning("archiving thread %s failed: %s", msg.channel_id, exc)
 
     async def on_component(self, interaction: discord.Interaction, custom_id: str, values: list[str]) -> None:
+        if self._overloaded():
+            await self._shed(interaction)
+            return
+        ctx = self.ctx_of(interaction)
         if custom_id.startswith("pt:"):
-            # A text box must be the first answer, so no defer here (the lookup is quick).
-            out = await self.service.component(self.ctx_of(interaction), custom_id, values)
+            # A text box must be the first answer, so no defer here (the lookup is quick and
+            # jumps the queue of turns: waiting for one could miss the 3 seconds).
+            out = await self.service.component(ctx, custom_id, values)
             for msg in out:
                 if msg.to == "modal" and msg.modal:
-                    await interaction.response.send_modal(TextModal(msg.modal.custom_id, msg.modal.title,
-                                                                    msg.modal.label, msg.modal.placeholder))
+                    await self._ack(interaction.response.send_modal(
+                        TextModal(msg.modal.custom_id, msg.modal.title, msg.modal.label, msg.modal.placeholder)))
                     return
-            await interaction.response.defer()
+            await self._ack(interaction.response.defer())
             await self.deliver(interaction, out)
             return
-        await interaction.response.defer()  # deferred update of the clicked message
-        out = await self.service.component(self.ctx_of(interaction), custom_id, values)
+        await self._ack(interaction.response.defer())  # deferred update of the clicked message
+        out = await self._work(lambda: self.service.component(ctx, custom_id, values))
         await self.deliver(interaction, out)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -324,21 +430,34 @@ class PoliticsBot(discord.Client):
         custom_id = data.get("custom_id", "")
         if not custom_id.startswith("pm:"):
             return
+        if not interaction.response.is_done():
+            if self._overloaded():
+                await self._shed(interaction)
+                return
+            await self._ack(interaction.response.defer(ephemeral=True, thinking=True))
         text = ""
         for row in data.get("components", []):
             for comp in row.get("components", []):
                 if comp.get("custom_id") == "text":
                     text = comp.get("value", "")
-        if not interaction.response.is_done():
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        out = await self.service.modal_submit(self.ctx_of(interaction), custom_id, text)
+        ctx = self.ctx_of(interaction)
+        out = await self._work(lambda: self.service.modal_submit(ctx, custom_id, text))
         await self.deliver(interaction, out)
+
+    async def autocomplete(self, interaction: discord.Interaction, name: str, option: str,
+                           current: str) -> list[tuple[str, str]]:
+        """Suggestions, or none if they can't come in time (the answer is the first response)."""
+        try:
+            return await asyncio.wait_for(self.service.autocomplete(self.ctx_of(interaction), name, option, current),
+                                          AUTOCOMPLETE_SECONDS)
+        except TimeoutError:
+            return []
 
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot or not message.guild or not message.content:
             return
         ctx = Ctx(User(str(message.author.id), message.author.display_name), str(message.channel.id), str(message.guild.id))
-        out = await self.service.chat(ctx, message.content)
+        out = await self._work(lambda: self.service.chat(ctx, message.content))
         if out:
             await self.deliver(None, out)
 
@@ -354,47 +473,54 @@ class PoliticsBot(discord.Client):
             pass
 
     # ---- outputs ------------------------------------------------------------
+    def _asker(self, interaction: discord.Interaction | None, msg: Outgoing) -> bool:
+        return interaction is not None and msg.to in ("ephemeral", "edit") and msg.user_id == str(interaction.user.id)
+
     async def deliver(self, interaction: discord.Interaction | None, out: list[Outgoing]) -> None:
-        """Send what the service decided. Channel messages are plain messages
-        (they outlive the 15-minute interaction token); the asker's replies go
-        through the interaction."""
+        """Send what the service decided: first the asker's own replies, through the
+        interaction (not bound by the global rate limit), then hand the rest to the lanes of
+        bot.delivery: the board (drawn in the render pool) and other players' DMs."""
         answered = False
-        blocked = False
+        if interaction is not None:
+            await self.acks_first()
         for msg in out:
-            try:
-                if msg.to == "channel":
-                    try:
-                        await self._send_channel(msg)
-                    except discord.Forbidden:
-                        blocked = True  # no Send Messages here: the asker is told below
-                        log.warning("no permission to post in channel %s", msg.channel_id)
-                elif msg.to == "dm":
-                    await self._send_dm(msg)
-                elif msg.to == "archive":
-                    await self._archive(msg)
-                elif interaction is not None and msg.user_id == str(interaction.user.id):
+            if self._asker(interaction, msg):
+                try:
                     await self._reply(interaction, msg, answered)
                     answered = True
-                elif msg.to in ("ephemeral", "edit") and msg.user_id:
-                    # Not the asker (e.g. a scheduled move): a DM is the private way to reach them.
-                    msg.to = "dm"
-                    await self._send_dm(msg)
-            except Exception:
-                log.exception("delivering a message failed")
-        if blocked and interaction is not None:
-            try:
-                await interaction.followup.send(
-                    "I'm not allowed to post in this channel (I need View Channel, Send Messages and Attach Files "
-                    "here). Anything you did was saved; ask a moderator to fix my permissions.", ephemeral=True)
-                answered = True
-            except discord.HTTPException:
-                pass
+                except Exception:
+                    log.exception("replying failed")
+        for msg in out:
+            if self._asker(interaction, msg) or msg.to == "modal":
+                continue
+            if msg.to in ("channel", "archive") and msg.channel_id:
+                self._owe(msg)
+                self.delivery.put(msg.channel_id, msg, via=self._carrier(interaction, msg, answered))
+            elif msg.to in ("dm", "ephemeral", "edit") and msg.user_id:
+                # Not the asker (a scheduled move, another player): a DM is the private way to reach them.
+                msg.to = "dm"
+                self._owe(msg)
+                self.delivery.put("dm:" + msg.user_id, msg)
         if interaction is not None and not answered and interaction.type == discord.InteractionType.application_command:
             try:
                 await interaction.delete_original_response()  # the "thinking…" placeholder
             except discord.HTTPException:
                 pass
-        self.service.delivered({msg.outbox_id for msg in out})
+        # An outbox entry is delivered once its last message has left its lane (see _post).
+        self.service.delivered({msg.outbox_id for msg in out if msg.outbox_id not in self._owed})
+
+    def _owe(self, msg: Outgoing) -> None:
+        if msg.outbox_id is not None:
+            self._owed[msg.outbox_id] = self._owed.get(msg.outbox_id, 0) + 1
+
+    def _paid(self, item: Pending) -> None:
+        for source in item.sources:
+            entry = source.outbox_id
+            if entry is not None and entry in self._owed:
+                self._owed[entry] -= 1
+                if not self._owed[entry]:
+                    del self._owed[entry]
+                    self.service.delivered([entry])
 
     async def redeliver(self) -> None:
         """After a restart: send what was committed but never reported sent. Channel posts and DMs
@@ -433,15 +559,53 @@ class PoliticsBot(discord.Client):
             except discord.HTTPException:
                 pass
 
-    async def _files(self, msg: Outgoing) -> list[discord.File]:
-        if msg.image_job is None and not msg.images:
-            return []
-        images = await asyncio.to_thread(msg.render_images)  # Pillow off the event loop
+    def _carrier(self, interaction: discord.Interaction | None, msg: Outgoing, answered: bool):
+        """The interaction whose follow-up may post this channel message: one from that channel
+        whose private reply has gone out (the first follow-up after a "thinking" defer would
+        replace that private placeholder) or a click (its deferred update has no placeholder)."""
+        if interaction is None or interaction.guild_id is None or str(interaction.channel_id) != msg.channel_id:
+            return None
+        if answered or interaction.type == discord.InteractionType.component:
+            return interaction
+        return None
+
+    async def _post(self, item: Pending, images: Images) -> None:
+        """Send one message from a lane of bot.delivery (its images already drawn); sent or
+        given up, the outbox entries it stands for are settled."""
+        try:
+            await self._post_one(item, images)
+        finally:
+            self._paid(item)
+
+    async def _post_one(self, item: Pending, images: Images) -> None:
+        msg = item.msg
+        if msg.to == "dm":
+            await self._send_dm(msg, images)
+            return
+        if msg.to == "archive":
+            await self._archive(msg)  # after the thread's last board, which went ahead in this lane
+            return
+        try:
+            await self._send_channel(msg, images, item.via)
+        except discord.Forbidden:
+            # No Send Messages here: tell the asker (anything they did was saved).
+            log.warning("no permission to post in channel %s", msg.channel_id)
+            if item.via is not None:
+                try:
+                    await item.via.followup.send(
+                        "I'm not allowed to post in this channel (I need View Channel, Send Messages and Attach "
+                        "Files here). Anything you did was saved; ask a moderator to fix my permissions.",
+                        ephemeral=True)
+                except discord.HTTPException:
+                    pass
+
+    def _files(self, msg: Outgoing, images: Images) -> list[discord.File]:
         # The alt text is the attachment's description: screen readers read it out.
         return [discord.File(io.BytesIO(data), filename=name, description=msg.alt or None) for name, data in images]
 
-    async def _send_chunks(self, target: discord.abc.Messageable, msg: Outgoing) -> None:
-        files = await self._files(msg)
+    async def _send_chunks(self, send, msg: Outgoing, images: Images) -> None:
+        """`send(content, **kwargs)`: a channel's, a DM's or a follow-up's send."""
+        files = self._files(msg, images)
         parts = _parts(msg)
         for i, part in enumerate(parts):
             last = i == len(parts) - 1
@@ -457,28 +621,59 @@ class PoliticsBot(discord.Client):
             if msg.nonce:
                 kwargs["nonce"] = f"{msg.nonce}.{i}"  # discord.py sends it with enforce_nonce: true
             try:
-                await target.send(part, **kwargs)
+                await send(part, **kwargs)
             except discord.DiscordServerError:
                 if not files:
                     raise
                 # The image failed after discord.py's own retries: the action is
                 # already committed, so say so in text; /politics status re-posts the board.
                 kwargs.pop("files", None)
-                await target.send((part or "") + "\n(The board image couldn't be sent; /politics status shows it.)", **kwargs)
+                await send((part or "") + "\n(The board image couldn't be sent; /politics status shows it.)", **kwargs)
 
-    async def _send_channel(self, msg: Outgoing) -> None:
+    async def _send_channel(self, msg: Outgoing, images: Images, via: discord.Interaction | None = None) -> None:
+        if via is not None and (discord.utils.utcnow() - via.created_at).total_seconds() < FOLLOWUP_SECONDS:
+            # A follow-up of the interaction that caused it: a public message in the same channel
+            # that, unlike a channel post, does not count against the global rate limit.
+            async def followup(content: str, **kwargs: Any) -> None:
+                kwargs.pop("nonce", None)  # webhooks take no nonce (a redelivery after a crash posts to the channel)
+                await via.followup.send(content, ephemeral=False, **kwargs)
+            try:
+                await self._send_chunks(followup, msg, images)
+                return
+            except discord.Forbidden:
+                raise
+            except discord.HTTPException as exc:
+                if exc.status >= 500 and not images:
+                    raise
+                log.info("follow-up refused (%s); posting to the channel instead", exc.status)
         channel = self.get_channel(int(msg.channel_id)) or self.get_partial_messageable(int(msg.channel_id))
         try:
-            await self._send_chunks(channel, msg)
+            await self._send_chunks(channel.send, msg, images)
         except discord.Forbidden:
-            if msg.image_job is None and not msg.images:
+            if not images:
                 raise
             # Probably no Attach Files permission: the text and buttons still matter.
-            await self._send_chunks(channel, Outgoing(
+            await self._send_chunks(channel.send, Outgoing(
                 to="channel", channel_id=msg.channel_id, rows=msg.rows, board=msg.board,
-                text=(msg.text or "") + "\n(I'm not allowed to attach images in this channel.)"))
+                text=(msg.text or "") + "\n(I'm not allowed to attach images in this channel.)"), [])
 
-    async def _send_dm(self, msg: Outgoing) -> None:
+    async def _dm_channel(self, user_id: str, fresh: bool = False) -> discord.abc.Messageable:
+        """The user's DM channel from its remembered id: opening one is a request of its own
+        (and discord.py keeps only 128), so its id is kept in the store, across restarts."""
+        channel_id = None if fresh else self._dm_ids.get(user_id)
+        if channel_id is None and not fresh:
+            channel_id = await self.service.store.dm_channel(user_id)
+        if channel_id is None:
+            data = await self.http.start_private_message(int(user_id))
+            channel_id = str(data["id"])
+            self._dm_unsaved[user_id] = channel_id  # saved with others by the scheduler, within a second
+        self._dm_ids.pop(user_id, None)
+        self._dm_ids[user_id] = channel_id
+        if len(self._dm_ids) > DM_IDS:
+            self._dm_ids.pop(next(iter(self._dm_ids)))
+        return self.get_partial_messageable(int(channel_id), type=discord.ChannelType.private)
+
+    async def _send_dm(self, msg: Outgoing, images: Images = ()) -> None:
         if not msg.user_id or not msg.user_id.isdigit():
             return
         now = asyncio.get_running_loop().time()
@@ -488,9 +683,13 @@ class PoliticsBot(discord.Client):
             await self._dm_notice(msg, now)
             return
         try:
-            # create_dm needs only the id (no GET /users per DM) and is cached by discord.py.
-            channel = await self.create_dm(discord.Object(id=int(msg.user_id)))
-            await self._send_chunks(channel, msg)
+            channel = await self._dm_channel(msg.user_id)
+            try:
+                await self._send_chunks(channel.send, msg, list(images))
+            except discord.NotFound:
+                # The remembered channel is gone: open a new one, once.
+                channel = await self._dm_channel(msg.user_id, fresh=True)
+                await self._send_chunks(channel.send, msg, list(images))
         except discord.Forbidden as exc:
             if exc.code in DM_CLOSED or exc.status == 403:
                 # Never retry a 403: say so in the channel (nothing secret) and offer ephemeral controls.
@@ -511,11 +710,13 @@ class PoliticsBot(discord.Client):
             return  # the channel already has a recent notice with its "Open my controls" button
         self._dm_notified[key] = now
         for notice in await self.service.dm_failed(msg.channel_id, msg.user_id, msg.user_name):
-            await self._send_channel(notice)
+            self.delivery.put(notice.channel_id, notice)
 
     async def _reply(self, interaction: discord.Interaction, msg: Outgoing, answered: bool) -> None:
         view = build_view(msg.rows) or discord.utils.MISSING
-        files = await self._files(msg)
+        # Replies carry no board (boards go to the channel's lane), but may carry a chart or a replay's frame.
+        images = await asyncio.to_thread(msg.render_images) if msg.image_job or msg.images else []
+        files = self._files(msg, images)
         embeds = [build_embed(e) for e in msg.embeds[:10]]
         parts = _parts(msg)  # a long hand or rules text: every part, in order
         from_component = interaction.type == discord.InteractionType.component

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Awaitable, Callable, Literal
+from typing import Any, Awaitable, Callable, Literal
 
 Images = list[tuple[str, bytes]]
 
@@ -94,7 +94,14 @@ class Outgoing:
     user_name: str | None = None
     channel_id: str | None = None
     rows: list[Row] = field(default_factory=list)
-    image_job: Callable[[], Images] | None = None  # rendered off the event loop
+    # A board: the public view to draw and its game. The front end draws it (off the event
+    # loop) against the view it last showed in the channel, so only changed images go out;
+    # `full_image` (/politics status) draws every image.
+    view: dict[str, Any] | None = None
+    game_id: str | None = None
+    full_image: bool = False
+    # Other images (a rating chart, a replay's frame): drawn by the job, in a thread.
+    image_job: Callable[[], Images] | None = None
     images: Images | None = None
     modal: Modal | None = None
     # What the images show, in words: every image's alt text (Discord's attachment

@@ -27,6 +27,8 @@ class Settings:
     message_content: bool  # privileged intent, only for chat guesses (charades)
     api_base: str | None  # tests only: a local fake Discord's REST base
     gateway_url: str | None  # tests only: a local fake Discord's gateway
+    render_workers: int = 0  # board-drawing worker processes; 0 = one per core
+    render_processes: bool = True  # False: draw in threads (tests that patch a renderer)
 
     @classmethod
     def from_env(cls) -> "Settings":
@@ -39,4 +41,5 @@ class Settings:
             message_content=os.environ.get("MESSAGE_CONTENT_INTENT", "").strip() in ("1", "true", "yes"),
             api_base=os.environ.get("POLITICS_TEST_API_BASE") or None,
             gateway_url=os.environ.get("POLITICS_TEST_GATEWAY_URL") or None,
+            render_workers=int(os.environ.get("RENDER_WORKERS", "0") or 0),
         )

@@ -103,6 +103,14 @@ MIGRATIONS: list[str] = [
         created_at REAL NOT NULL
     )
     """,
+    # 5: each user's DM channel id, so a DM goes straight to it (no channel creation per DM,
+    # and none after a restart).
+    """
+    CREATE TABLE dm_channels (
+        user_id    TEXT PRIMARY KEY,
+        channel_id TEXT NOT NULL
+    )
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 T = TypeVar("T")
@@ -186,8 +194,14 @@ class Store:
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:
         self.db = db
         self.path = path
-        # One connection: two explicit transactions must not interleave (a BEGIN inside another fails).
+        # One connection serves every channel: two explicit transactions must not interleave (a
+        # BEGIN inside another fails), and a single write made while one is open would join it
+        # (and be rolled back with it), so writes take turns.
         self._tx = asyncio.Lock()
+
+    async def _write(self, sql: str, params: tuple = ()):
+        async with self._tx:
+            return await self.db.execute(sql, params)
 
     @classmethod
     async def open(cls, path: str) -> "Store":
@@ -254,7 +268,7 @@ class Store:
         """Insert a new game; False if the channel already has one."""
         text, state = split_record(record)
         try:
-            await self.db.execute(
+            await self._write(
                 "INSERT INTO games(channel_id, guild_id, game, status, version, record, state, wake_at, updated_at)"
                 " VALUES(?,?,?,?,?,?,?,?,?)",
                 (channel_id, guild_id, game, status, 1, text, state, wake_at, time.time()),
@@ -351,7 +365,7 @@ class Store:
 
     async def postpone(self, channel_id: str, when: float) -> None:
         """Move a game's next scheduled wake-up (after a failure) without touching its record."""
-        await self.db.execute("UPDATE games SET wake_at=? WHERE channel_id=?", (when, channel_id))
+        await self._write("UPDATE games SET wake_at=? WHERE channel_id=?", (when, channel_id))
 
     async def count(self) -> int:
         async with self.db.execute("SELECT COUNT(*) FROM games") as cur:
@@ -541,6 +555,33 @@ class Store:
                 await self.db.execute("ROLLBACK")
                 raise
         return len(rewritten), finished
+
+    # ---- DM channels ------------------------------------------------------
+    async def dm_channel(self, user_id: str) -> str | None:
+        rows = await self.db.execute_fetchall("SELECT channel_id FROM dm_channels WHERE user_id=?", (user_id,))
+        return rows[0][0] if rows else None
+
+    async def set_dm_channels(self, channels: dict[str, str | None]) -> None:
+        """Remember users' DM channels (None forgets one: it no longer exists), all in one
+        transaction: a DM channel lost in a crash is only opened again, so they are saved in
+        batches rather than paying a synced commit each."""
+        if not channels:
+            return
+        async with self._tx:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                gone = [(user,) for user, channel in channels.items() if channel is None]
+                kept = [(user, channel) for user, channel in channels.items() if channel is not None]
+                if gone:
+                    await self.db.executemany("DELETE FROM dm_channels WHERE user_id=?", gone)
+                if kept:
+                    await self.db.executemany(
+                        "INSERT INTO dm_channels(user_id, channel_id) VALUES(?,?)"
+                        " ON CONFLICT(user_id) DO UPDATE SET channel_id=excluded.channel_id", kept)
+                await self.db.execute("COMMIT")
+            except Exception:
+                await self.db.execute("ROLLBACK")
+                raise
 
     # ---- per-server data ---------------------------------------------
     async def server_data(self, guild_id: str | None, game: str) -> dict:

@@ -26,6 +26,7 @@ from typing import Any, Iterable
 
 from .messages import Button, Ctx, Outgoing, Select, User
 from .registry import InputError, parse_command_line
+from .render_pool import render_board
 from .service import GameService
 from .store import Store
 from .text import readable
@@ -57,6 +58,7 @@ class TranscriptRunner:
     image_count: int = 0
     channel: str = CHANNEL                 # where the next line is typed: the channel or a game thread
     threads: list[str] = field(default_factory=list)
+    shown: dict[str, dict] = field(default_factory=dict)  # channel -> the public view its last board drew
 
     @classmethod
     async def create(cls, db_path: str = ":memory:", base_dir: str = ".", render: bool = True,
@@ -174,6 +176,14 @@ class TranscriptRunner:
     def _eph(self, name: str, text: str) -> dict:
         return {"to": f"ephemeral:{name}", "text": text, "images": []}
 
+    def _images(self, msg: Outgoing) -> list:
+        if msg.view is None:
+            return msg.render_images()
+        # As on Discord: a board is drawn against the view the channel last showed (only changed images).
+        previous = None if msg.full_image else self.shown.get(msg.channel_id or "")
+        self.shown[msg.channel_id or ""] = msg.view
+        return render_board(msg.game_id, msg.view, previous)
+
     def emit(self, outgoing: Iterable[Outgoing]) -> list[dict]:
         lines = []
         for msg in outgoing:
@@ -184,7 +194,7 @@ class TranscriptRunner:
                 continue
             images, alts, files = [], [], []
             if self.render:
-                for fname, data in msg.render_images():
+                for fname, data in self._images(msg):
                     self.image_count += 1
                     images.append(fname)
                     alts.append(msg.alt)

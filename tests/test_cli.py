@@ -100,3 +100,24 @@ async def test_bench_measures_against_floors(monkeypatch):
     layer = await bench.bench_actions("primary-general", samples=30)
     assert layer["bare_commit_median_ms"] > 0 and layer["action_p99_over_commit"] > 0
     assert layer["stored_bytes_median"] > 100
+
+
+def test_render_floor_is_the_renderers_own_encoder_and_bytes_per_move_count_changes_only():
+    race = bench.bench_render("race-white-house", rounds=1, moves=6)
+    assert race["own_encode_median_ms"] > 0 and race["bare_encode_median_ms"] > 0
+    # a full board is four images; a move sends only the ones it changed
+    assert race["images"] == 4 and race["kb_per_move_max"] < race["all_images_kb"]
+    # a game whose moves are typed (trivia answers) is played on by its timers
+    assert bench.bytes_per_move("politics-trivia", moves=4)["max_kb"] > 0
+
+
+def test_live_bench_runs_the_bot_process_against_the_fake_discord():
+    from bot.bench_live import run_live
+    out = run_live([4], quick=True, rates=[8.0], seconds=1.5)
+    r = out["results"]["4"]
+    for key in ("missed_acks", "sustained_actions_per_second", "requests_per_move"):
+        assert key in r
+    step = r["steps"][0]
+    assert step["done"] > 0 and step["errors"] == 0 and r["missed_acks"] == 0
+    assert r["burst"]["done"] >= 1
+    assert step["requests_by_kind_per_move"]["interaction callback"] >= 1

@@ -117,6 +117,9 @@ async def test_server_error_on_image_retries_or_reports_without_losing_the_actio
     # a 503 is raised at once: the bot says so in text, and the move stands
     before = (await harness.service.store.get(ch)).record["acted"][0]
     choices = await alice.autocomplete("/politics do action:", "action", channel=ch)
+    # the board goes out as the move's second follow-up (after the player's "✓ Done"); when the
+    # token is refused it is posted to the channel instead, where the 503 hits
+    fake.fail("POST", r"/webhooks/\d+/[^/]+$", 401, code=50027, times=1, skip=1)
     fake.fail("POST", rf"/channels/{ch}/messages$", 503, times=1)
     inter = await alice.slash_raw("do", {"action": choices[0]["value"]}, channel=ch)
     assert "✓ Done" in inter.text()
@@ -278,10 +281,12 @@ async def test_missing_channel_permissions_are_reported_and_nothing_is_lost(harn
     await alice.slash("/politics start", channel=ch)
     board = [m for m in fake.channel_messages(ch) if "begins" in m.content]
     assert board and "not allowed to attach images" in board[0].content and "Open my controls" in board[0].labels()
-    # no Send Messages at all: the asker is told, privately, and the move is kept
+    # no Send Messages at all (the board's follow-up refused too): the asker is told, privately,
+    # and the move is kept
     before = (await harness.service.store.get(ch)).record["acted"][0]
     choices = await alice.autocomplete("/politics do action:", "action", channel=ch)
     fake.fail("POST", rf"/channels/{ch}/messages$", 403, code=50013, times=50)
+    fake.fail("POST", r"/webhooks/\d+/[^/]+$", 403, code=50013, times=1, skip=1)
     inter = await alice.slash_raw("do", {"action": choices[0]["value"]}, channel=ch)
     assert "not allowed to post in this channel" in inter.text()
     assert all(m.visible_to == alice.id for m in inter.replies)

@@ -104,7 +104,8 @@ async def test_kill_9_right_after_start_was_acknowledged_delivers_board_and_dms_
         os.kill(proc.pid, signal.SIGKILL)  # ... and the bot dies before it hears back
         proc.wait()
         fake.hold_posts = False
-        assert not any(fake.dms(u) for u in (alice, bob))  # nothing else went out
+        # The DMs go out in their own lanes beside the board (they may have reached Discord too,
+        # unanswered like it): after the restart each must still arrive exactly once.
 
         proc = spawn(fake, db)
         await fake.wait_for(lambda: fake.identifies >= 2 and fake.connected.is_set(), timeout=30)

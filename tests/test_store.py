@@ -216,3 +216,36 @@ async def test_a_game_saved_before_the_state_column_plays_on(tmp_path):
     con.close()
     assert json.loads(archived)["picks"][0] == ["FL", "small"]
     await svc.store.close()
+
+
+async def test_games_ended_in_many_channels_at_once_are_archived_and_other_writes_kept(tmp_path):
+    """One connection serves every channel: concurrent deletes (each a transaction) and
+    updates of other channels must not nest or join each other's transactions."""
+    store = await Store.open(str(tmp_path / "d.db"))
+    record = {"status": "finished", "players": []}
+    for c in range(20):
+        assert await store.create(f"c{c}", "g", "primary-general", "finished", record)
+    results = await asyncio.gather(
+        *(store.delete(f"c{c}") for c in range(10)),
+        *(store.update(f"c{c}", 1, "playing", {**record, "n": c}, None) for c in range(10, 20)),
+        return_exceptions=True)
+    assert [r for r in results if isinstance(r, Exception)] == []
+    assert await store.count() == 10
+    assert (await store.get("c15")).record["n"] == 15
+    async with store.db.execute("SELECT COUNT(*) FROM archive") as cur:
+        assert (await cur.fetchone())[0] == 10
+    await store.close()
+
+
+async def test_dm_channel_ids_are_kept_and_forgotten(tmp_path):
+    path = str(tmp_path / "dm.db")
+    store = await Store.open(path)
+    assert await store.dm_channel("42") is None
+    await store.set_dm_channels({"42": "900", "43": "950"})
+    await store.set_dm_channels({"42": "901"})
+    await store.close()
+    store = await Store.open(path)  # a restart
+    assert await store.dm_channel("42") == "901" and await store.dm_channel("43") == "950"
+    await store.set_dm_channels({"42": None})
+    assert await store.dm_channel("42") is None and await store.dm_channel("43") == "950"
+    await store.close()

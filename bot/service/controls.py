@@ -20,6 +20,7 @@ def _forced(legal: list, prefix: tuple[str, ...]) -> bool:
 
 
 def _image_job(renderer, view: dict, previous: dict | None):
+    """Images that are not the channel's board (a replay's frame): drawn by the front end in a thread."""
     def job():
         return renderer(view, previous)
     return job
@@ -49,7 +50,7 @@ class Controls:
         if record["status"] == "lobby":
             return [self._lobby_message(ctx.channel_id, record, "Waiting in the lobby.")]
         state = loaded.state
-        return [self._board_message(ctx.channel_id, record, game, state, "", previous=None, with_board=True)]
+        return [self._board_message(ctx.channel_id, record, game, state, "", with_board=True)]
 
     async def cmd_hand(self, ctx: Ctx) -> list[Outgoing]:
         loaded = await self._require(ctx)
@@ -177,9 +178,9 @@ class Controls:
         return rows[:5]
 
     def _board_message(self, channel_id: str, record: dict, game: Game, state, header: str,
-                       previous: dict | None, result: Result | None = None, with_board: bool = False) -> Outgoing:
-        """The channel's board: what happened, whose turn, the image (with its alt text)
-        and, for /politics status, the text board."""
+                       result: Result | None = None, with_board: bool = False, full_image: bool = False) -> Outgoing:
+        """The channel's board: what happened, whose turn, the public view to draw (with its
+        alt text; built once per move) and, for /politics status, the text board and every image."""
         status = plain(game.status_text(state))
         result = result or game.result(state)
         text = "\n".join(x for x in (header.strip(), status if not result.finished else "") if x)
@@ -194,16 +195,15 @@ class Controls:
             if game.private_info:
                 buttons.append(Button("My hand", f"pg:{where}:hand", "secondary"))
             rows = [buttons]
-        job, alt, board = None, "", ""
-        renderer = get_renderer(game.id) if self.render_enabled else None
-        view = game.view(state, None) if renderer is not None or with_board else None
-        if renderer is not None and (previous is None or previous != view):
-            job = _image_job(renderer, view, previous)
+        alt, board = "", ""
+        drawn = self.render_enabled and get_renderer(game.id) is not None
+        view = game.view(state, None) if drawn or with_board else None
+        if drawn:
             alt = alt_text(game.id, view)
         if with_board:
             board = text_board(game.id, view)
-        return Outgoing(to="channel", channel_id=channel_id, text=text or status, rows=rows, image_job=job,
-                        alt=alt, board=board)
+        return Outgoing(to="channel", channel_id=channel_id, text=text or status, rows=rows,
+                        view=view if drawn else None, game_id=game.id, full_image=with_board or full_image, alt=alt, board=board)
 
     def _private_panel(self, ctx: Ctx, record: dict, game: Game, state, seat: int, to: str,
                        prefix: tuple[str, ...] = (), lead: str = "", body: str | None = None) -> Outgoing:

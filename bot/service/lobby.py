@@ -190,7 +190,8 @@ class Lobby:
         lead = f"**{game.title}** begins! Players: {', '.join(plain(p['name']) for p in record['players'])}."
         if record.get("seed_public"):
             lead += "\n" + public_seed_note(record)
-        out = [self._board_message(ctx.channel_id, record, game, state, lead, previous=None)]
+        out = [self._board_message(ctx.channel_id, record, game, state, lead,
+                                   full_image=True)]  # a new game: every image, whatever the channel showed
         for seat in range(n):
             out += self._private_messages(ctx.channel_id, record, game, state, seat, events=[])
         await self._save(ctx.channel_id, loaded, record, status="playing", messages=out,

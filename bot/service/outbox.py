@@ -16,7 +16,6 @@ from render import get_renderer
 
 from ..messages import Button, Outgoing, Select
 from .common import REQUEST, log
-from .controls import _image_job
 
 
 def _row_to_json(row: list) -> list:
@@ -40,8 +39,7 @@ class Outbox:
             return None
         stored = [{"to": m.to, "text": m.text, "user_id": m.user_id, "user_name": m.user_name,
                    "channel_id": m.channel_id, "rows": [_row_to_json(r) for r in m.rows],
-                   "board": m.board, "alt": m.alt, "image": m.image_job is not None or bool(m.images),
-                   "ping": m.ping}
+                   "board": m.board, "alt": m.alt, "image": m.view is not None, "ping": m.ping}
                   for m in messages if m.to != "modal"]
         if not stored:
             return None
@@ -95,7 +93,9 @@ class Outbox:
                                    board=m.get("board", ""), alt=m.get("alt", ""), ping=m.get("ping", []),
                                    outbox_id=entry_id, nonce=f"{body['nonce']}.{i}")
                     if m["image"] and now_version == version:
-                        msg.image_job = await self._board_images(channel_id)
+                        # drawn in full: what the channel showed before the crash is not known
+                        msg.game_id, msg.view = await self._board_view(channel_id)
+                        msg.full_image = msg.view is not None
                     messages.append(msg)
                 out.append((entry_id, body.get("reply"), messages))
             except Exception:  # a damaged entry must not block the others
@@ -103,11 +103,11 @@ class Outbox:
                 self.delivered([entry_id])
         return out
 
-    async def _board_images(self, channel_id: str):
+    async def _board_view(self, channel_id: str) -> tuple[str | None, dict | None]:
+        """(game id, public view) of the channel's game now, for a board to draw again."""
         if not self.render_enabled:
-            return None
+            return None, None
         loaded = await self._load(channel_id)
-        if loaded is None or loaded.state is None:
-            return None
-        renderer = get_renderer(loaded.game.id)
-        return _image_job(renderer, loaded.game.view(loaded.state, None), None) if renderer else None
+        if loaded is None or loaded.state is None or get_renderer(loaded.game.id) is None:
+            return None, None
+        return loaded.game.id, loaded.game.view(loaded.state, None)

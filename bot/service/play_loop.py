@@ -43,8 +43,6 @@ class PlayLoop:
         record, game = loaded.record, loaded.game
         state = loaded.state if loaded.state is not None else game.load(record["state"])
         action = game.parse_action(text)
-        # The view before the move only serves the renderer (it may draw just what changed).
-        before = game.view(state, None) if self.render_enabled else None
         humans = [s for s, p in enumerate(record["players"]) if not p["bot"]]  # AI seats get no DMs
         recent = self._recent.get(channel_id)
         before_private = recent.private if recent is not None and recent.version == loaded.version else None
@@ -71,7 +69,7 @@ class PlayLoop:
         if result.finished:
             # The game's seed is no secret any more: shown so anyone can check or replay the deal.
             header += f"\n🏁 **Game over.** {plain(result.summary)}\n(Seed of this game: {record['seed']}.)"
-        out.append(self._board_message(channel_id, record, game, state, header, previous=before, result=result))
+        out.append(self._board_message(channel_id, record, game, state, header, result=result))
         waiting_after = set(game.to_act(state))
         after_private = {s: game.private_text(state, s) for s in humans}
         for s in humans:

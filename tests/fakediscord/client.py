@@ -170,8 +170,10 @@ class UserHandle:
 class BotRunner:
     """Start the bot's real PoliticsBot against the fake, in this process."""
 
-    def __init__(self, fake: FakeDiscord, service, *, sync_commands: bool = True, db_path: str = ":memory:") -> None:
+    def __init__(self, fake: FakeDiscord, service, *, sync_commands: bool = True, db_path: str = ":memory:",
+                 render_processes: bool = False) -> None:
         self.fake = fake
+        self.render_processes = render_processes  # threads by default: a test may patch a renderer
         self.service = service
         self.sync_commands = sync_commands
         self.db_path = db_path
@@ -183,7 +185,8 @@ class BotRunner:
         from bot.settings import Settings
 
         settings = Settings(token="fake-token", guild_id=None, database_path=self.db_path, ai_delay=0.0,
-                            message_content=False, api_base=self.fake.api_base, gateway_url=self.fake.gateway_url)
+                            message_content=False, api_base=self.fake.api_base, gateway_url=self.fake.gateway_url,
+                            render_processes=self.render_processes)
         point_at(settings.api_base, settings.gateway_url)
         self.fake.connected.clear()
         self.client = PoliticsBot(settings, service=self.service, sync_commands=self.sync_commands,

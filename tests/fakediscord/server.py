@@ -29,7 +29,8 @@ JSON = "application/json"
 FLAG_EPHEMERAL = 64
 FLAG_LOADING = 128
 BUSY_TASK_PREFIXES = ("CommandTree-invoker", "discord-ui-view-dispatch", "discord-ui-dynamic-item",
-                      "discord-ui-modal-dispatch", "discord.py: on_interaction", "discord.py: on_message")
+                      "discord-ui-modal-dispatch", "discord.py: on_interaction", "discord.py: on_message",
+                      "politics-delivery")
 
 
 def jresp(data: Any, status: int = 200, headers: dict | None = None) -> web.Response:
@@ -172,6 +173,7 @@ class FailRule:
     retry_after: float = 0.05
     via: bool = True
     hits: int = 0
+    skip: int = 0  # matching requests let through before the first failure
 
 
 class FakeDiscord:
@@ -204,6 +206,11 @@ class FakeDiscord:
         self.held = 0
         self.inflight = 0
         self.unacked: set[str] = set()
+        # Load runs (bot.bench_live): called with each reply an interaction gets; attachments
+        # counted (file_bytes) and, with keep_files off, not kept.
+        self.on_reply: Callable[[FakeInteraction, Sent], None] | None = None
+        self.keep_files = True
+        self.file_bytes = 0
         self._settler: asyncio.Future | None = None
         self.last_activity = 0.0
         # gateway
@@ -316,9 +323,10 @@ class FakeDiscord:
 
     # ---- failure injection ---------------------------------------------
     def fail(self, method: str, path: str, status: int, *, code: int = 0, times: int = 1,
-             retry_after: float = 0.05, via: bool = True) -> FailRule:
-        """The next `times` requests matching METHOD and the path regex fail like Discord."""
-        rule = FailRule(method.upper(), re.compile(path), status, code, times, retry_after, via)
+             retry_after: float = 0.05, via: bool = True, skip: int = 0) -> FailRule:
+        """The next `times` requests matching METHOD and the path regex (after `skip` that
+        pass) fail like Discord."""
+        rule = FailRule(method.upper(), re.compile(path), status, code, times, retry_after, via, skip=skip)
         self.rules.append(rule)
         return rule
 
@@ -331,6 +339,9 @@ class FakeDiscord:
         try:
             for rule in self.rules:
                 if rule.hits < rule.times and rule.method == request.method and rule.path.search(request.path):
+                    if rule.skip:
+                        rule.skip -= 1
+                        continue
                     rule.hits += 1
                     await request.read()
                     self.faults_injected.append(f"{rule.status} {request.method} {request.path}")
@@ -545,6 +556,9 @@ class FakeDiscord:
 
     def _record(self, kind: str, channel_id: str, body: dict, files, *, visible_to: str | None = None,
                 interaction: FakeInteraction | None = None) -> Sent:
+        self.file_bytes += sum(len(data) for _name, data in files)
+        if not self.keep_files:
+            files = [(name, b"") for name, _data in files]
         m = Sent(id=self.snowflake(), kind=kind, channel_id=channel_id, content=body.get("content") or "",
                  components=body.get("components") or [], embeds=body.get("embeds") or [], files=list(files),
                  flags=int(body.get("flags") or 0), t=self.clock(), visible_to=visible_to,
@@ -555,6 +569,8 @@ class FakeDiscord:
         self.sent.append(m)
         if interaction is not None:
             interaction.replies.append(m)
+            if self.on_reply is not None and not m.flags & FLAG_LOADING:
+                self.on_reply(interaction, m)
         return m
 
     def _check_limits(self, m: Sent) -> None:
@@ -632,7 +648,8 @@ class FakeDiscord:
         if "embeds" in body:
             m.embeds = body["embeds"] or []
         if files or "attachments" in body:
-            m.files = list(files)
+            self.file_bytes += sum(len(data) for _name, data in files)
+            m.files = list(files) if self.keep_files else [(name, b"") for name, _data in files]
             m.descriptions = _descriptions(body, files)
         if "content" in body or "allowed_mentions" in body:
             m.versions.append((m.content, body.get("allowed_mentions")))
@@ -772,6 +789,8 @@ class FakeDiscord:
             # message and keeps the defer's ephemeral setting.
             self._apply_edit(original, {**body, "content": body.get("content") or ""}, files)
             original.edits = 0
+            if self.on_reply is not None:
+                self.on_reply(inter, original)
             return jresp(self.message_payload(original))
         eph = bool(int(body.get("flags") or 0) & FLAG_EPHEMERAL)
         origin = self.messages.get(inter.message_id) if inter.message_id else None
@@ -825,8 +844,10 @@ class FakeDiscord:
 
     # ---- views for assertions -----------------------------------------------
     def channel_messages(self, channel_id: str | None = None) -> list[Sent]:
+        """The channel's messages: posts, and public follow-ups (on Discord they are channel messages too)."""
         cid = channel_id or self.general
-        return [m for m in self.sent if m.kind == "channel" and m.channel_id == cid and not m.deleted]
+        return [m for m in self.sent if m.channel_id == cid and not m.deleted and (
+            m.kind == "channel" or (m.kind == "interaction" and m.visible_to is None))]
 
     def dms(self, user: str | FakeUser) -> list[Sent]:
         u = self.users[user] if isinstance(user, str) else user

@@ -1,0 +1,448 @@
+"""`politics-bot bench --live`: the real bot process against the fake Discord on loopback.
+
+The bot runs as production does (tests/fakediscord/botproc.py: its own process, discord.py,
+SQLite, the render pool); this process plays the fake Discord (tests/fakediscord/server.py) and
+the players: two per channel, primary-general, each move a `/politics do` with a random legal
+move, arriving open-loop (Poisson) at a fixed rate per step. For each channel count it reports
+the highest rate whose "✓ Done" p99 stays within 1 s (sustained actions/s), the acks' p99, acks
+missed (no first answer within Discord's 3 s), requests per move by kind (global-limited ones:
+everything but interaction callbacks and follow-ups), the bot's CPU per move (its render workers
+apart) and its RSS after every step; then a burst: every channel moves at the same instant.
+
+`--bot-tree DIR` runs the bot (and opens its games) from another checkout, e.g. an older commit,
+with the same players and measurements. Loopback only; every run is bounded in moves and time.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+
+from engines import get_game
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GAME = "primary-general"
+DONE_P99_LIMIT = 1.0  # seconds: the "sustainable" bar
+ACK_LIMIT = 3.0  # Discord's limit for the first answer
+GRACE = 15.0  # seconds after a step for its last answers
+
+
+def _pct(values: list[float], p: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p * len(ordered)))]
+
+
+def _family(pid: int) -> list[int]:
+    """The process and all its descendants (render workers, the forkserver)."""
+    parents: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="utf-8") as fh:
+                ppid = int(fh.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        parents.setdefault(ppid, []).append(int(entry))
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        todo += parents.get(p, [])
+    return out
+
+
+def _cpu_seconds(pid: int) -> float:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def _rss_mb(pid: int) -> float:
+    try:
+        with open(f"/proc/{pid}/status", encoding="utf-8") as fh:
+            for line in fh:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+@dataclass
+class Table:
+    index: int
+    id: str
+    users: list  # UserHandle per seat
+    state: object
+    in_flight: bool = False
+    over: bool = False
+
+
+@dataclass
+class Sample:
+    """One move: its interaction and what came back."""
+    table: Table
+    seat: int
+    action: object
+    inter: object = None
+    done_at: float | None = None
+    outcome: str = ""  # done | busy | error
+
+
+@dataclass
+class Meter:
+    """The bot process's CPU (itself, and its descendants: the render workers) and RSS."""
+    pid: int
+    cpu: dict = field(default_factory=dict)
+
+    def read(self) -> dict:
+        family = _family(self.pid)
+        return {"main": _cpu_seconds(self.pid), "workers": sum(_cpu_seconds(p) for p in family[1:]),
+                "rss_mb": sum(_rss_mb(p) for p in family)}
+
+
+def _kind(fake, method: str, path: str) -> str:
+    if "/interactions/" in path:
+        return "interaction callback"
+    if "/webhooks/" in path:
+        return "follow-up or reply edit"
+    if path.endswith("/users/@me/channels"):
+        return "DM channel opened"
+    if "/channels/" in path and path.endswith("/messages"):
+        cid = path.split("/channels/")[1].split("/")[0]
+        return "DM sent" if cid in fake.dm_channels else "channel post"
+    if "/channels/" in path and method == "PATCH":
+        return "message edited"
+    return f"other {method}"
+
+
+GLOBAL_EXEMPT = {"interaction callback", "follow-up or reply edit"}
+
+
+class LiveRun:
+    def __init__(self, fake, tables: list[Table], meter: Meter, db: str, seed: int = 1) -> None:
+        self.fake = fake
+        self.db = db
+        self.renewals = 0
+        self.failed_renewals = 0
+        self._renewing: set[asyncio.Task] = set()
+        self.tables = tables
+        self.idle = set(range(len(tables)))
+        self.meter = meter
+        self.rng = random.Random(seed)
+        self.game = get_game(GAME)
+        self.by_inter: dict[str, Sample] = {}
+        self.early: dict[str, list] = {}
+        fake.on_reply = self._reply
+
+    def _reply(self, inter, message) -> None:
+        sample = self.by_inter.get(inter.id)
+        if sample is None:
+            self.early.setdefault(inter.id, []).append(message)
+            return
+        self._settle(sample, message)
+
+    def _settle(self, sample: Sample, message) -> None:
+        if sample.outcome:
+            return
+        table = sample.table
+        if "✓ Done" in message.content:
+            sample.outcome, sample.done_at = "done", self.fake.clock()
+            self.game.apply_in_place(table.state, sample.seat, sample.action)
+            table.over = self.game.result(table.state).finished
+        elif message.content.startswith("Busy"):
+            sample.outcome = "busy"
+        else:
+            sample.outcome = "error"
+            table.over = True  # out of step with the bot: leave this table alone
+        table.in_flight = False
+        if not table.over:
+            self.idle.add(table.index)
+        elif sample.outcome == "done":
+            task = asyncio.ensure_future(self.renew(table))  # the game ended: open the next one
+            self._renewing.add(task)
+            task.add_done_callback(self._renewing.discard)
+
+    async def _row(self, channel: str, until, tries: int = 400) -> dict:
+        """The channel's row once `until(record)` holds (read from the bot's SQLite file)."""
+        for _ in range(tries):
+            con = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True, timeout=5)
+            try:
+                found = con.execute("SELECT record, state FROM games WHERE channel_id=?", (channel,)).fetchone()
+            finally:
+                con.close()
+            if found:
+                record = json.loads(found[0])
+                if found[1] is not None:
+                    record["state"] = found[1]
+                if until(record):
+                    return record
+            await asyncio.sleep(0.05)
+        raise TimeoutError(f"channel {channel} did not reach the expected state")
+
+    async def renew(self, table: Table) -> None:
+        """A new game in a channel whose game ended, by its two players (lobby, join, start)."""
+        first, second = table.users
+        self.renewals += 1
+        for _attempt in range(5):  # an older bot may answer "something went wrong" (two games ending at once)
+            await first.slash_raw("new", {"game": GAME, "seed": 10_000 + self.renewals}, channel=table.id,
+                                  settle=False)
+            try:
+                await self._row(table.id, lambda r: r["status"] == "lobby", tries=40)
+                break
+            except TimeoutError:
+                self.failed_renewals += 1
+        else:
+            return  # this table stays out of the run
+        await second.slash_raw("join", {}, channel=table.id, settle=False)
+        await self._row(table.id, lambda r: len(r["players"]) == 2)
+        await first.slash_raw("start", {}, channel=table.id, settle=False)
+        record = await self._row(table.id, lambda r: r["status"] == "playing")
+        by_id = {u.id: u for u in table.users}
+        table.users = [by_id[p["id"]] for p in record["players"]]
+        table.state = self.game.load(record["state"])
+        table.over = False
+        self.idle.add(table.index)
+
+    async def move(self, index: int) -> Sample | None:
+        table = self.tables[index]
+        self.idle.discard(index)
+        seats = [s for s in self.game.to_act(table.state) if s >= 0]
+        legal = self.game.legal_actions(table.state, seats[0]) if seats else []
+        if not legal:
+            table.over = True
+            return None
+        seat = seats[0]
+        action = self.rng.choice(legal)
+        table.in_flight = True
+        sample = Sample(table, seat, action)
+        sample.inter = await table.users[seat].slash_raw("do", {"action": action.text()}, channel=table.id,
+                                                         settle=False)
+        self.by_inter[sample.inter.id] = sample
+        for message in self.early.pop(sample.inter.id, []):
+            self._settle(sample, message)
+        return sample
+
+    def _release_unacked(self, samples: list[Sample]) -> None:
+        """A move whose first answer came too late was never made: its table may move again."""
+        now = self.fake.clock()
+        for s in samples:
+            inter = s.inter
+            if s.outcome:
+                continue
+            if (inter.latency or 0) > ACK_LIMIT or (
+                    inter.first_callback_at is None and now - inter.dispatched_at > ACK_LIMIT + 1):
+                s.outcome = "unacked"
+                s.table.in_flight = False
+                if not s.table.over:
+                    self.idle.add(s.table.index)
+
+    async def _wait(self, samples: list[Sample], grace: float) -> None:
+        deadline = time.monotonic() + grace
+        while time.monotonic() < deadline:
+            self._release_unacked(samples)
+            if all(s.outcome for s in samples):
+                return
+            await asyncio.sleep(0.05)
+        self._release_unacked(samples)
+
+    async def quiet(self, seconds: float = 2.0, limit: float = 180.0) -> None:
+        """Wait until the bot has sent nothing for `seconds` (boards and DMs of earlier moves
+        delivered), so that a step measures its own moves, not the backlog of the one before."""
+        deadline = time.monotonic() + limit
+        while time.monotonic() < deadline and self.fake.clock() - self.fake.last_activity < seconds:
+            await asyncio.sleep(0.2)
+
+    async def step(self, rate: float, seconds: float) -> dict:
+        """Open-loop arrivals at `rate` per second for `seconds`."""
+        await self.quiet()
+        before, requests_at, bytes_at = self.meter.read(), len(self.fake.requests), self.fake.file_bytes
+        samples: list[Sample] = []
+        no_table = 0
+        tasks = []
+        start = time.monotonic()
+        due = start
+        while True:
+            due += self.rng.expovariate(rate)
+            if due - start >= seconds:
+                break
+            await asyncio.sleep(max(0.0, due - time.monotonic()))
+            if not self.idle:
+                no_table += 1
+                continue
+            tasks.append(asyncio.ensure_future(self.move(self.rng.choice(tuple(self.idle)))))
+        samples = [s for s in await asyncio.gather(*tasks) if s is not None]
+        elapsed = time.monotonic() - start
+        await self._wait(samples, GRACE)
+        return self._figures(samples, before, requests_at, bytes_at, elapsed, rate, no_table)
+
+    async def burst(self) -> dict:
+        """Every idle table moves at the same instant."""
+        if self._renewing:
+            await asyncio.wait(list(self._renewing), timeout=60)
+        await self.quiet()
+        before, requests_at, bytes_at = self.meter.read(), len(self.fake.requests), self.fake.file_bytes
+        start = time.monotonic()
+        samples = [s for s in await asyncio.gather(*(self.move(i) for i in list(self.idle))) if s is not None]
+        await self._wait(samples, 120.0)
+        return self._figures(samples, before, requests_at, bytes_at, time.monotonic() - start, None, 0)
+
+    def _figures(self, samples, before, requests_at, bytes_at, elapsed, rate, no_table) -> dict:
+        after = self.meter.read()
+        done = [s for s in samples if s.outcome == "done"]
+        done_lat = [s.done_at - s.inter.dispatched_at for s in done]
+        # a move that never got its "✓ Done" counts as slower than any that did
+        done_all = done_lat + [float("inf")] * (len(samples) - len(done))
+        acks = [s.inter.latency if s.inter.latency is not None else float("inf") for s in samples]
+        missed = sum(1 for a in acks if a > ACK_LIMIT)
+        kinds: dict[str, int] = {}
+        for _t, method, path, _status in self.fake.requests[requests_at:]:
+            k = _kind(self.fake, method, path)
+            kinds[k] = kinds.get(k, 0) + 1
+        moves = max(1, len(done))
+        global_limited = sum(n for k, n in kinds.items() if k not in GLOBAL_EXEMPT)
+        main_cpu = after["main"] - before["main"]
+        workers_cpu = after["workers"] - before["workers"]
+        p99 = _pct(done_all, 0.99)
+        return {
+            "offered_per_second": rate, "moves": len(samples), "done": len(done),
+            "busy": sum(1 for s in samples if s.outcome == "busy"),
+            "errors": sum(1 for s in samples if s.outcome == "error"),
+            "no_idle_table": no_table,
+            "achieved_per_second": round(len(done) / elapsed, 1) if elapsed else None,
+            "done_p50_s": _round(_pct(done_all, 0.5)), "done_p99_s": _round(p99),
+            "ack_p99_s": _round(_pct(acks, 0.99)), "missed_acks": missed,
+            "requests_per_move": round(global_limited / moves, 2),
+            "requests_by_kind_per_move": {k: round(n / moves, 2) for k, n in sorted(kinds.items())},
+            "image_kb_per_move": round((self.fake.file_bytes - bytes_at) / 1024 / moves, 1),
+            "cpu_ms_per_move": round(1000 * (main_cpu + workers_cpu) / moves, 1),
+            "render_workers_cpu_ms_per_move": round(1000 * workers_cpu / moves, 1),
+            "rss_mb": round(after["rss_mb"], 1),
+        }
+
+
+def _round(x: float | None) -> float | None:
+    return None if x is None else (x if x == float("inf") else round(x, 3))
+
+
+async def _one(channels: int, quick: bool, tree: str, rates: list[float], seconds: float) -> dict:
+    from tests.fakediscord.server import FakeDiscord
+
+    fake = await FakeDiscord().start()
+    fake.keep_files = False
+    tmp = tempfile.mkdtemp(prefix="politics-live-")
+    db = os.path.join(tmp, "bot.db")
+    plan = {"game": GAME, "guild": FakeDiscord.GUILD_ID, "channels": []}
+    handles = {}
+    for c in range(channels):
+        cid = fake.add_channel(f"live-{c}")
+        users = [fake.user(f"p{c}a"), fake.user(f"p{c}b")]
+        handles[cid] = users
+        plan["channels"].append({"channel": cid, "seed": c + 1, "users": [[u.id, u.name] for u in users]})
+    with open(os.path.join(tmp, "plan.json"), "w", encoding="utf-8") as fh:
+        json.dump(plan, fh)
+    env = {**os.environ, "PYTHONPATH": tree}
+    subprocess.run([sys.executable, os.path.join(ROOT, "tests", "fakediscord", "liveprep.py"), db,
+                    os.path.join(tmp, "plan.json")], cwd=tree, env=env, check=True, capture_output=True)
+    tables = _tables(db, handles)
+    log = open(os.path.join(tmp, "bot.log"), "w", encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, "-m", "tests.fakediscord.botproc", fake.api_base, fake.gateway_url, db],
+                            cwd=tree, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        await fake.wait_for(lambda: fake.commands or proc.poll() is not None, timeout=120)
+        if proc.poll() is not None:
+            raise RuntimeError(f"the bot process exited; see {log.name}")
+        await asyncio.sleep(2.0)  # render workers started, first requests done
+        run = LiveRun(fake, tables, Meter(proc.pid), db)
+        out: dict = {"channels": channels, "steps": []}
+        # Warm-up, not reported: a short step, then every table moves twice, so that each player
+        # has had a DM (a bot that has been running knows its DM channels; one that forgets them
+        # opens them again whatever the warm-up).
+        await run.step(min(rates), 2.0 if quick else 4.0)
+        for _ in range(2):
+            await run.burst()
+        for rate in rates:
+            figures = await run.step(rate, seconds)
+            out["steps"].append(figures)
+            if figures["done_p99_s"] is None or figures["done_p99_s"] > DONE_P99_LIMIT:
+                break
+        out["burst"] = await run.burst()
+        passing = [s for s in out["steps"] if s["done_p99_s"] is not None and s["done_p99_s"] <= DONE_P99_LIMIT
+                   and s["missed_acks"] == 0]
+        best = max(passing, key=lambda s: s["achieved_per_second"] or 0, default=None)
+        steps = out["steps"]
+        out["sustained_actions_per_second"] = best["achieved_per_second"] if best else 0.0
+        out["missed_acks"] = sum(s["missed_acks"] for s in steps) + out["burst"]["missed_acks"]
+        out["requests_per_move"] = best["requests_per_move"] if best else steps[0]["requests_per_move"]
+        out["ack_p99_s"] = max((s["ack_p99_s"] or 0) for s in steps)
+        out["rss_mb_by_step"] = [s["rss_mb"] for s in steps] + [out["burst"]["rss_mb"]]
+        out["games_renewed"], out["failed_renewals"] = run.renewals, run.failed_renewals
+        return out
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+        fake.on_reply = None
+        await fake.stop()
+
+
+def _tables(db: str, handles: dict) -> list:
+    game = get_game(GAME)
+    con = sqlite3.connect(db)
+    tables = []
+    for channel_id, record_text, state_text in con.execute("SELECT channel_id, record, state FROM games"):
+        record = json.loads(record_text)
+        state = game.load(state_text if state_text is not None else record["state"])
+        by_id = {u.id: u for u in handles[channel_id]}
+        tables.append(Table(len(tables), channel_id, [by_id[p["id"]] for p in record["players"]], state))
+    con.close()
+    return tables
+
+
+def run_live(channel_counts: list[int] | None = None, quick: bool = False, tree: str | None = None,
+             rates: list[float] | None = None, seconds: float | None = None) -> dict:
+    """Figures for each channel count (see the module's docstring)."""
+    if not os.path.isdir(os.path.join(ROOT, "tests", "fakediscord")):
+        raise SystemExit("politics-bot bench --live needs the repository's tests/fakediscord (a git checkout).")
+    tree = os.path.abspath(tree or ROOT)
+    rates = rates or ([20.0, 60.0, 120.0] if quick else [30.0, 45.0, 60.0, 75.0, 90.0, 105.0, 120.0, 135.0, 150.0, 180.0, 210.0, 240.0, 300.0])
+    seconds = seconds or (4.0 if quick else 10.0)
+    counts = channel_counts or [100, 1000]
+    out = {"game": GAME, "tree": tree, "cores": os.cpu_count(), "results": {}}
+    for channels in counts:
+        out["results"][str(channels)] = asyncio.run(_one(channels, quick, tree, rates, seconds))
+    return out
+
+
+def markdown_live(results: dict, label: str = "") -> str:
+    lines = ["| bot | channels | sustained actions/s (done p99 ≤ 1 s) | ack p99 (s) | missed acks | "
+             "global-limited requests / move | CPU / move (ms; render workers) | image KB / move | "
+             "RSS by step (MB) | burst: moves, done p99 (s), busy, missed acks |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |"]
+    for channels, r in results["results"].items():
+        best = next((s for s in r["steps"] if s["achieved_per_second"] == r["sustained_actions_per_second"]),
+                    r["steps"][0])
+        b = r["burst"]
+        lines.append(
+            f"| {label} | {int(channels):,} | {r['sustained_actions_per_second']} | {r['ack_p99_s']} "
+            f"| {r['missed_acks']} | {r['requests_per_move']} "
+            f"| {best['cpu_ms_per_move']} ({best['render_workers_cpu_ms_per_move']}) | {best['image_kb_per_move']} "
+            f"| {' → '.join(str(round(x)) for x in r['rss_mb_by_step'])} "
+            f"| {b['moves']}, {b['done_p99_s']}, {b['busy']}, {b['missed_acks']} |")
+    return "\n".join(lines) + "\n"

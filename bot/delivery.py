@@ -1,0 +1,166 @@
+"""What is owed after a commit, sent in order per destination, never ahead of the player's reply.
+
+The front end answers the asker itself (the "✓ Done" and their panel) and hands everything else
+here: the channel's board and notices, other players' DMs. Each destination (a channel, one
+user's DMs) is a lane: a FIFO with one sender task, so messages of a lane arrive in the order
+they were decided, a lane waiting on a render never holds up another lane, and a channel has
+at most one render in flight.
+
+Boards are drawn here, in the render pool, against the view the channel last showed (only the
+images that changed go out). Boards that queue up behind a render (a fast AI chain) are merged
+when the sender gets to them: every board's text, in order, and only the newest view drawn.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from dataclasses import dataclass
+from typing import Any, Awaitable, Callable
+
+from .messages import Images, Outgoing
+from .render_pool import RenderPool
+
+log = logging.getLogger("politics.delivery")
+
+SENDING = 16  # messages being sent at once, over all lanes (a thousand at once would crowd out the acks)
+MAX_MERGED_TEXT = 6000  # characters of merged board text; beyond it a board starts a new message
+SHOWN_CHANNELS = 4096  # channels whose last drawn view is remembered (the next board sends only changes)
+
+
+@dataclass
+class Pending:
+    msg: Outgoing
+    via: Any = None  # the interaction whose follow-up may carry the message (front end's own object)
+    merged: int = 1  # how many boards this one stands for
+    sources: list = None  # the messages it stands for (their outbox entries are delivered with it)
+
+    def __post_init__(self) -> None:
+        if self.sources is None:
+            self.sources = [self.msg]
+
+
+def _mergeable(item: Pending) -> bool:
+    msg = item.msg
+    return msg.to == "channel" and msg.view is not None and not msg.full_image and not msg.board
+
+
+def coalesce(items: list[Pending]) -> list[Pending]:
+    """Adjacent boards of one channel become one: every text in order, the newest view,
+    controls, alt text and follow-up. Anything else (a notice, /politics status) stays as it is
+    and keeps its place."""
+    out: list[Pending] = []
+    for item in items:
+        last = out[-1] if out else None
+        if last is not None and _mergeable(last) and _mergeable(item) \
+                and len(last.msg.text) + len(item.msg.text) < MAX_MERGED_TEXT:
+            newer = item.msg
+            text = "\n".join(t for t in (last.msg.text, newer.text) if t)
+            merged = Outgoing(to="channel", channel_id=newer.channel_id, text=text, rows=newer.rows,
+                              view=newer.view, game_id=newer.game_id, alt=newer.alt, nonce=newer.nonce)
+            out[-1] = Pending(merged, item.via or last.via, last.merged + item.merged, last.sources + item.sources)
+        else:
+            out.append(item)
+    return out
+
+
+@dataclass
+class DeliveryStats:
+    boards: int = 0  # boards handed in
+    renders: int = 0  # boards drawn (the rest were merged into a newer one)
+    images_sent: int = 0
+    image_bytes: int = 0
+    failures: int = 0
+
+
+class Delivery:
+    """`post(item, images)` sends one message (the front end's job); this decides when, in
+    which order, and with which images. `limit` bounds the messages waiting in all lanes:
+    the front end stops taking new work (and says so) while it is reached."""
+
+    def __init__(self, post: Callable[[Pending, Images], Awaitable[None]], pool: RenderPool | None,
+                 *, limit: int = 5000, before_send: Callable[[], Awaitable[None]] | None = None) -> None:
+        self.post = post
+        self.before_send = before_send  # the front end may hold a send back briefly (acks go first)
+        self.pool = pool
+        self.limit = limit
+        self.backlog = 0
+        self.stats = DeliveryStats()
+        self._sending = asyncio.Semaphore(SENDING)
+        self._lanes: dict[str, deque[Pending]] = {}
+        self._senders: dict[str, asyncio.Task] = {}
+        self._shown: dict[str, dict] = {}  # channel -> the view its last board drew
+
+    @property
+    def full(self) -> bool:
+        return self.backlog >= self.limit
+
+    def put(self, lane: str, msg: Outgoing, via: Any = None) -> None:
+        queue = self._lanes.setdefault(lane, deque())
+        queue.append(Pending(msg, via))
+        self.backlog += 1
+        if msg.view is not None:
+            self.stats.boards += 1
+        if lane not in self._senders:
+            self._senders[lane] = asyncio.create_task(self._run(lane), name=f"politics-delivery:{lane}")
+
+    async def _run(self, lane: str) -> None:
+        queue = self._lanes[lane]
+        try:
+            while queue:
+                # A board waits for a free render worker *before* the lane is read: boards that
+                # arrive meanwhile are merged into it, so renders never queue up behind each other
+                # and the one drawn is the newest state.
+                slot = self.pool is not None and any(p.msg.view is not None for p in queue)
+                if slot:
+                    await self.pool.slots.acquire()
+                items = coalesce(list(queue))
+                queue.clear()
+                try:
+                    images = [await self._render(lane, item.msg) for item in items]
+                finally:
+                    if slot:
+                        self.pool.slots.release()
+                for item, drawn in zip(items, images):
+                    try:
+                        async with self._sending:
+                            if self.before_send is not None:
+                                await self.before_send()
+                            await self.post(item, drawn)
+                    except Exception:
+                        self.stats.failures += 1
+                        log.exception("delivering a message failed")
+                    finally:
+                        self.backlog -= item.merged
+        finally:
+            del self._senders[lane]
+            if not queue:
+                del self._lanes[lane]
+
+    async def _render(self, lane: str, msg: Outgoing) -> Images:
+        """A board's images against the view the channel last showed (only those that changed)."""
+        if msg.view is None or not msg.game_id or self.pool is None:
+            # not a board: any other images (a chart) are drawn by their job, in a thread
+            return await asyncio.to_thread(msg.render_images) if msg.image_job or msg.images else []
+        previous = None if msg.full_image else self._shown.get(lane)
+        self._shown.pop(lane, None)
+        self._shown[lane] = msg.view  # newest last: the oldest channel is forgotten first
+        if len(self._shown) > SHOWN_CHANNELS:
+            self._shown.pop(next(iter(self._shown)))
+        try:
+            images = await self.pool.render(msg.game_id, msg.view, previous)
+        except Exception:
+            log.exception("rendering a board failed")  # the text and controls still go out
+            self._shown.pop(lane, None)  # the next board draws every image
+            return []
+        self.stats.renders += 1
+        self.stats.images_sent += len(images)
+        self.stats.image_bytes += sum(len(data) for _name, data in images)
+        return images
+
+    async def drain(self, timeout: float = 30.0) -> None:
+        """Wait until every lane is empty (shutdown, tests)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while self._senders and loop.time() < deadline:
+            await asyncio.wait(list(self._senders.values()), timeout=max(0.0, deadline - loop.time()))
