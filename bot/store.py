@@ -186,6 +186,12 @@ def _merge_server_data(conn: sqlite3.Connection, guild_id: str, game: str, merge
     )
 
 
+def _add_outbox(conn: sqlite3.Connection, channel_id: str, version: int, body: str) -> int:
+    """One outbox entry: what the bot must still say about the row at `version` (0: a deleted row)."""
+    return conn.execute("INSERT INTO outbox(channel_id, version, body, created_at) VALUES(?,?,?,?)",
+                        (channel_id, version, body, time.time())).lastrowid
+
+
 def _delete_outbox(conn: sqlite3.Connection, ids: list[int]) -> None:
     conn.executemany("DELETE FROM outbox WHERE id=?", [(i,) for i in ids])
 
@@ -264,18 +270,23 @@ class Store:
         return Row(found[0], found[1], found[2], found[3], found[4], parse_record(found[5], found[6]))
 
     async def create(self, channel_id: str, guild_id: str | None, game: str, status: str,
-                     record: dict, wake_at: float | None = None) -> bool:
-        """Insert a new game; False if the channel already has one."""
+                     record: dict, wake_at: float | None = None, *, outbox: str | None = None) -> bool | int:
+        """Insert a new game; False if the channel already has one. With `outbox` (what the bot
+        must say about it), that entry is written in the same transaction and its id returned."""
         text, state = split_record(record)
-        try:
-            await self._write(
+
+        def work(conn: sqlite3.Connection) -> bool | int:
+            conn.execute(
                 "INSERT INTO games(channel_id, guild_id, game, status, version, record, state, wake_at, updated_at)"
                 " VALUES(?,?,?,?,?,?,?,?,?)",
                 (channel_id, guild_id, game, status, 1, text, state, wake_at, time.time()),
             )
-        except aiosqlite.IntegrityError:
+            return _add_outbox(conn, channel_id, 1, outbox) if outbox is not None else True
+
+        try:
+            return await self._transaction(work)
+        except sqlite3.IntegrityError:
             return False
-        return True
 
     async def _transaction(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run work(connection) as one transaction on aiosqlite's database thread: BEGIN IMMEDIATE,
@@ -322,11 +333,7 @@ class Store:
                 _merge_server_data(conn, *server)
             if also is not None:
                 also(conn)
-            outbox_id = None
-            if outbox is not None:
-                outbox_id = conn.execute(
-                    "INSERT INTO outbox(channel_id, version, body, created_at) VALUES(?,?,?,?)",
-                    (channel_id, expected_version + 1, outbox, time.time())).lastrowid
+            outbox_id = _add_outbox(conn, channel_id, expected_version + 1, outbox) if outbox is not None else None
             if done:
                 _delete_outbox(conn, done)
             return Committed(text, state, outbox_id)
@@ -340,8 +347,10 @@ class Store:
         done = await self.commit(channel_id, expected_version, status, record, wake_at)
         return (done.text, done.state) if done else None
 
-    async def delete(self, channel_id: str, archive: bool = True) -> None:
-        def work(conn: sqlite3.Connection) -> None:
+    async def delete(self, channel_id: str, archive: bool = True, *, outbox: str | None = None) -> int | None:
+        """Remove the channel's game (kept in the archive unless archive=False); with `outbox`,
+        what the bot must say about it is written in the same transaction (its id returned)."""
+        def work(conn: sqlite3.Connection) -> int | None:
             if archive:
                 conn.execute(
                     "INSERT INTO archive(channel_id, guild_id, game, record, state, finished_at)"
@@ -349,7 +358,8 @@ class Store:
                     (time.time(), channel_id),
                 )
             conn.execute("DELETE FROM games WHERE channel_id=?", (channel_id,))
-        await self._transaction(work)
+            return _add_outbox(conn, channel_id, 0, outbox) if outbox is not None else None
+        return await self._transaction(work)
 
     async def due(self, now: float, limit: int = 100) -> list[str]:
         rows = await self.db.execute_fetchall(

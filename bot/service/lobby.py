@@ -77,9 +77,12 @@ class Lobby:
             await self.store.delete(ctx.channel_id, archive=True)
             self._recent.pop(ctx.channel_id, None)
         record = self._new_record(ctx, chosen, seed, bots, bot_settings, game_settings)
-        if not await self.store.create(ctx.channel_id, ctx.guild_id, chosen.id, "lobby", record):
+        messages = [self._lobby_message(ctx.channel_id, record, f"**{plain(record['players'][0]['name'])}** opened a lobby for **{chosen.title}**.")]
+        body = self._outbox_entry(messages)
+        created = await self.store.create(ctx.channel_id, ctx.guild_id, chosen.id, "lobby", record, outbox=body)
+        if not created:
             raise InputError("This channel already has a game.")
-        return [self._lobby_message(ctx.channel_id, record, f"**{plain(record['players'][0]['name'])}** opened a lobby for **{chosen.title}**.")]
+        return self._said(messages, created, body)
 
     async def _new_in_thread(self, ctx: Ctx, chosen: Game, seed: int | None, bots: int, bot_settings: dict,
                              game_settings: dict) -> list[Outgoing]:
@@ -93,12 +96,15 @@ class Lobby:
                              "Threads); no game was opened.")
         record = self._new_record(ctx, chosen, seed, bots, bot_settings, game_settings)
         record["thread_of"] = ctx.channel_id
-        if not await self.store.create(thread_id, ctx.guild_id, chosen.id, "lobby", record):
+        messages = [self._lobby_message(thread_id, record, f"**{plain(host)}** opened a lobby for **{chosen.title}** in this thread."),
+                    Outgoing(to="channel", channel_id=ctx.channel_id,
+                             text=f"**{plain(host)}** opened a lobby for **{chosen.title}** in <#{thread_id}>: join there.",
+                             rows=[[Button("Join", f"pg:{control_ref(thread_id, record)}:join", "primary")]])]
+        body = self._outbox_entry(messages)
+        created = await self.store.create(thread_id, ctx.guild_id, chosen.id, "lobby", record, outbox=body)
+        if not created:
             raise InputError("That thread already has a game.")
-        return [self._lobby_message(thread_id, record, f"**{plain(host)}** opened a lobby for **{chosen.title}** in this thread."),
-                Outgoing(to="channel", channel_id=ctx.channel_id,
-                         text=f"**{plain(host)}** opened a lobby for **{chosen.title}** in <#{thread_id}>: join there.",
-                         rows=[[Button("Join", f"pg:{control_ref(thread_id, record)}:join", "primary")]])]
+        return self._said(messages, created, body)
 
     def _new_record(self, ctx: Ctx, chosen: Game, seed: int | None, bots: int, bot_settings: dict,
                     game_settings: dict) -> dict:
@@ -210,9 +216,11 @@ class Lobby:
             host = None  # a damaged row: a moderator may still clear it
         if ctx.user.id != host and not ctx.user.manage_channel:
             raise InputError("Only the host or someone with Manage Channels can cancel the game.")
-        await self.store.delete(ctx.channel_id, archive=True)
+        messages = [Outgoing(to="channel", channel_id=ctx.channel_id, text=f"The game of {raw[1]} was cancelled by **{plain(display_name(ctx.user.name))}**.")]
+        body = self._outbox_entry(messages)
+        outbox_id = await self.store.delete(ctx.channel_id, archive=True, outbox=body)
         self._recent.pop(ctx.channel_id, None)
-        return [Outgoing(to="channel", channel_id=ctx.channel_id, text=f"The game of {raw[1]} was cancelled by **{plain(display_name(ctx.user.name))}**.")]
+        return self._said(messages, outbox_id, body)
 
     async def cmd_settings(self, ctx: Ctx, settings: str | None = None) -> list[Outgoing]:
         loaded = await self._require(ctx)

@@ -55,6 +55,16 @@ class Outbox:
         for i, msg in enumerate(m for m in messages if m.to != "modal"):
             msg.outbox_id, msg.nonce = outbox_id, f"{nonce}.{i}"
 
+    def _said(self, messages: list[Outgoing], outbox_id, body: str | None) -> list[Outgoing]:
+        """After a commit that wrote `body` (from _outbox_entry) as entry `outbox_id`: the messages
+        carry that entry's id and nonces, and the request knows they are owed."""
+        self._mark_outbox(messages, outbox_id if type(outbox_id) is int else None, body)  # create says True without one
+        request = REQUEST.get()
+        if request is not None:
+            request.committed = True
+            request.messages += messages
+        return messages
+
     def delivered(self, outbox_ids) -> None:
         """The front end sent these entries' messages (or gave up on them for good)."""
         self._delivered.update(i for i in outbox_ids if i is not None)
