@@ -74,16 +74,23 @@ class Controls:
             return await self.cmd_status(ctx)
         raise InputError("That button is not one of mine.")
 
-    async def _navigate(self, ctx: Ctx, acted: int, path: str) -> list[Outgoing]:
+    async def _control_owner(self, ctx: Ctx, acted: int, *, playing: bool) -> tuple:
+        """(loaded, seat) for a click on a seat's controls: the clicker's own, still current
+        (the seat has not moved since they were drawn), and with playing=True in a running game."""
         loaded = await self._require(ctx)
-        record, game = loaded.record, loaded.game
+        record = loaded.record
         seat = self._seat_of(record, ctx.user.id)
         if seat is None:
             raise InputError("These controls belong to another player.")
-        if record["status"] != "playing":
+        if playing and record["status"] != "playing":
             raise InputError("This game is over." if record["status"] == "finished" else "The game hasn't started yet.")
         if record["acted"][seat] != acted:
             raise TooLate()
+        return loaded, seat
+
+    async def _navigate(self, ctx: Ctx, acted: int, path: str) -> list[Outgoing]:
+        loaded, seat = await self._control_owner(ctx, acted, playing=True)
+        record, game = loaded.record, loaded.game
         go = path.endswith(" !")
         path = path[:-2] if go else path
         tokens = tuple(path.split())
@@ -98,13 +105,8 @@ class Controls:
         return [self._private_panel(ctx, record, game, state, seat, to="edit", prefix=tokens)]
 
     async def _open_text_prompt(self, ctx: Ctx, acted: int, verb: str) -> list[Outgoing]:
-        loaded = await self._require(ctx)
+        loaded, seat = await self._control_owner(ctx, acted, playing=False)
         record, game = loaded.record, loaded.game
-        seat = self._seat_of(record, ctx.user.id)
-        if seat is None:
-            raise InputError("These controls belong to another player.")
-        if record["acted"][seat] != acted:
-            raise TooLate()
         state = loaded.state
         for prompt in game.text_prompts(state, seat):
             if prompt.verb == verb:
