@@ -17,6 +17,8 @@ from typing import Callable, Iterable, TypeVar
 
 import aiosqlite
 
+from .shards import Shards
+
 MIGRATIONS: list[str] = [
     # 1: games keyed by channel, archive of finished games, per-server data.
     """
@@ -111,6 +113,11 @@ MIGRATIONS: list[str] = [
         channel_id TEXT NOT NULL
     )
     """,
+    # 6: the server of each outbox entry, so a process redelivers only its own shards' messages
+    # (bot/shards.py) when several processes share one database.
+    """
+    ALTER TABLE outbox ADD COLUMN guild_id TEXT
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 T = TypeVar("T")
@@ -187,9 +194,21 @@ def _merge_server_data(conn: sqlite3.Connection, guild_id: str, game: str, merge
 
 
 def _add_outbox(conn: sqlite3.Connection, channel_id: str, version: int, body: str) -> int:
-    """One outbox entry: what the bot must still say about the row at `version` (0: a deleted row)."""
-    return conn.execute("INSERT INTO outbox(channel_id, version, body, created_at) VALUES(?,?,?,?)",
-                        (channel_id, version, body, time.time())).lastrowid
+    """One outbox entry: what the bot must still say about the row at `version` (0: a deleted row,
+    so the entry is added before the row goes), with the game's server."""
+    return conn.execute("INSERT INTO outbox(channel_id, version, body, created_at, guild_id)"
+                        " VALUES(?,?,?,?,(SELECT guild_id FROM games WHERE channel_id=?))",
+                        (channel_id, version, body, time.time(), channel_id)).lastrowid
+
+
+def shard_filter(shards: Shards | None, column: str = "guild_id") -> tuple[str, tuple]:
+    """SQL (and its parameters) keeping rows of the shards this process serves; "" for all.
+    Discord's rule: (guild_id >> 22) % count, rows without a server on shard 0."""
+    if shards is None or shards.all:
+        return "", ()
+    marks = ",".join("?" * len(shards.ids))
+    return (f" AND ((CAST(coalesce({column}, '0') AS INTEGER) >> 22) % ?) IN ({marks})",
+            (shards.count, *shards.ids))
 
 
 def _delete_outbox(conn: sqlite3.Connection, ids: list[int]) -> None:
@@ -357,14 +376,17 @@ class Store:
                     " SELECT channel_id, guild_id, game, record, state, ? FROM games WHERE channel_id=?",
                     (time.time(), channel_id),
                 )
+            said = _add_outbox(conn, channel_id, 0, outbox) if outbox is not None else None
             conn.execute("DELETE FROM games WHERE channel_id=?", (channel_id,))
-            return _add_outbox(conn, channel_id, 0, outbox) if outbox is not None else None
+            return said
         return await self._transaction(work)
 
-    async def due(self, now: float, limit: int = 100) -> list[str]:
+    async def due(self, now: float, limit: int = 100, shards: Shards | None = None) -> list[str]:
+        """Channels whose timer or AI move is due, of `shards` only (None: every channel)."""
+        where, args = shard_filter(shards)
         rows = await self.db.execute_fetchall(
-            "SELECT channel_id FROM games WHERE wake_at IS NOT NULL AND wake_at<=? ORDER BY wake_at LIMIT ?",
-            (now, limit),
+            f"SELECT channel_id FROM games WHERE wake_at IS NOT NULL AND wake_at<=?{where} ORDER BY wake_at LIMIT ?",
+            (now, *args, limit),
         )
         return [r[0] for r in rows]
 
@@ -628,9 +650,11 @@ class Store:
         return answer[0]
 
     # ---- outbox -------------------------------------------------------
-    async def outbox(self) -> list[tuple[int, str, int, str]]:
-        """Undelivered entries, oldest first: (id, channel id, row version, JSON body)."""
-        rows = await self.db.execute_fetchall("SELECT id, channel_id, version, body FROM outbox ORDER BY id")
+    async def outbox(self, shards: Shards | None = None) -> list[tuple[int, str, int, str]]:
+        """Undelivered entries of `shards` (None: all), oldest first: (id, channel id, row version, JSON body)."""
+        where, args = shard_filter(shards)
+        rows = await self.db.execute_fetchall(
+            f"SELECT id, channel_id, version, body FROM outbox WHERE 1=1{where} ORDER BY id", args)
         return [tuple(r) for r in rows]
 
     async def drop_outbox(self, ids: Iterable[int]) -> None:

@@ -22,6 +22,7 @@ from pydantic import ValidationError
 from engines import RuleError, get_game
 
 from ..messages import Ctx, Outgoing
+from ..shards import Shards
 from ..registry import InputError, coerce_options, commands
 from ..store import CorruptRow, ServerMerge, Store, parse_record
 from ..store import Row as StoredRow
@@ -39,8 +40,12 @@ class GameService(Lobby, PlayLoop, Controls, ServerData, Records, Outbox):
     """The hub: entry points, locks, loading and saving; the rest lives in its parts."""
 
     def __init__(self, store: Store, *, inline_ai: bool = False, ai_delay: float = 1.5,
-                 clock: Callable[[], float] = time.time, render: bool = True, outbox: bool = False) -> None:
+                 clock: Callable[[], float] = time.time, render: bool = True, outbox: bool = False,
+                 shards: Shards | None = None) -> None:
         self.store = store
+        # The shards this process serves (None: all): only their timers, AI moves and
+        # undelivered messages are run here when several processes share one database.
+        self.shards = shards
         # Discord turns this on: what each commit must say is stored with it until delivered.
         self.outbox = outbox
         self._delivered: set[int] = set()  # outbox entries delivered, deleted with the next commit

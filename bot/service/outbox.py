@@ -90,7 +90,7 @@ class Outbox:
         asker's reply handle, messages with their nonces), oldest first. A board is drawn again
         from the game when the game has not moved since; an older board goes as text."""
         out = []
-        for entry_id, channel_id, version, text in await self.store.outbox():
+        for entry_id, channel_id, version, text in await self.store.outbox(self.shards):
             try:
                 body = json.loads(text)
                 current = self._recent.get(channel_id)

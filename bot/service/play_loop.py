@@ -127,7 +127,7 @@ class PlayLoop:
     async def tick(self, now: float | None = None) -> list[Outgoing]:
         now = self.clock() if now is None else now
         out: list[Outgoing] = []
-        for channel_id in await self.store.due(now):
+        for channel_id in await self.store.due(now, shards=self.shards):
             async with self.lock(channel_id):
                 try:
                     out += await self._wake(channel_id, now)
