@@ -775,7 +775,7 @@ def run_discord(settings: Settings) -> int:
 async def _run_client(settings: Settings) -> None:
     """The database is opened first, so a file that can't be used ends the run before Discord is
     contacted; the store is closed however the client stops (its thread would keep the process alive)."""
-    store = await Store.open(settings.database_path)
+    store = await Store.open(settings.database)
     try:
         client = PoliticsBot(settings, service=GameService(store, ai_delay=settings.ai_delay))
         async with client:

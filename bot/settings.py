@@ -29,6 +29,12 @@ class Settings:
     gateway_url: str | None  # tests only: a local fake Discord's gateway
     render_workers: int = 0  # board-drawing worker processes; 0 = one per core
     render_processes: bool = True  # False: draw in threads (tests that patch a renderer)
+    database_url: str | None = None  # postgresql://… (or sqlite:///…); unset: SQLite at database_path
+
+    @property
+    def database(self) -> str:
+        """Where the store lives, as Store.open takes it: DATABASE_URL if set, else the SQLite file."""
+        return self.database_url or self.database_path
 
     @classmethod
     def from_env(cls) -> "Settings":
@@ -37,6 +43,7 @@ class Settings:
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
             guild_id=int(guild) if guild.isdigit() else None,
             database_path=os.environ.get("DATABASE_PATH", "./data/politics.db"),
+            database_url=os.environ.get("DATABASE_URL", "").strip() or None,
             ai_delay=float(os.environ.get("AI_DELAY", "1.5")),
             message_content=os.environ.get("MESSAGE_CONTENT_INTENT", "").strip() in ("1", "true", "yes"),
             api_base=os.environ.get("POLITICS_TEST_API_BASE") or None,

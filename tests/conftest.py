@@ -1,6 +1,38 @@
 import os
 import sys
 
+import pytest
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """One throwaway PostgreSQL server for the whole run, started by the first test that needs it.
+    Without its binaries the PostgreSQL variants fail (never skip) with a sentence saying how to get them."""
+    from tests.pgserver import MISSING, PgServer, binaries
+
+    bin_dir = binaries()
+    if bin_dir is None:
+        pytest.fail(MISSING, pytrace=False)
+    server = PgServer(bin_dir)
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database(request, tmp_path):
+    """Where a test's store lives, once per backend: a fresh SQLite file, or a fresh PostgreSQL
+    database (copied from a migrated template) on the run's throwaway server. Store.open takes either."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "store.db")
+        return
+    server = request.getfixturevalue("pg_server")
+    url = server.new_database()
+    yield url
+    server.drop_database(url)

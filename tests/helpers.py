@@ -17,8 +17,9 @@ def ctx(u: User, channel: str = CH) -> Ctx:
     return Ctx(u, channel, GUILD)
 
 
-async def service_on(path: str, **kwargs) -> GameService:
-    store = await Store.open(path)
+async def service_on(database: str, **kwargs) -> GameService:
+    """A service on a store: a SQLite file or a PostgreSQL URL (the `database` fixture gives both)."""
+    store = await Store.open(database)
     kwargs.setdefault("render", False)
     return GameService(store, **kwargs)
 
@@ -27,6 +28,11 @@ async def where(svc: GameService, channel: str = CH) -> str:
     """`channel.game` as the controls of the channel's current game carry it."""
     from bot.service.common import control_ref
     return control_ref(channel, (await svc._load(channel)).record)
+
+
+async def sql(store: Store, statement: str, *params) -> list:
+    """Run one statement on the store's database as a hand edit would (either backend; `?` placeholders)."""
+    return await store._rows(statement, params)
 
 
 def texts(out, to=None) -> list[str]:

@@ -22,10 +22,10 @@ def _depth() -> int:
 
 
 @pytest.mark.parametrize("game_id", sorted(all_games()))
-async def test_a_whole_all_ai_game_plays_through_the_service_without_recursion(tmp_path, game_id):
+async def test_a_whole_all_ai_game_plays_through_the_service_without_recursion(database, game_id):
     game = all_games()[game_id]
     clock = FakeClock()
-    svc = await service_on(str(tmp_path / "s.db"), inline_ai=True, ai_delay=0, clock=clock)
+    svc = await service_on(database, inline_ai=True, ai_delay=0, clock=clock)
     await svc.handle(ctx(alice), "new", {"game": game_id, "seed": 3, "bots": game.min_players - 1})
     out = await svc.handle(ctx(alice), "start", {})
     assert out[0].to == "channel" and "begins" in out[0].text, out[0].text

@@ -15,8 +15,8 @@ async def crashed_and_restarted(path, svc):
     return again
 
 
-async def test_the_lobby_message_survives_a_crash_and_is_delivered_once(tmp_path):
-    path = str(tmp_path / "o.db")
+async def test_the_lobby_message_survives_a_crash_and_is_delivered_once(database):
+    path = database
     svc = await service_on(path)
     svc.outbox = True
     out = await svc.handle(ctx(alice), "new", {"game": "primary-general", "bots": 1})
@@ -34,8 +34,8 @@ async def test_the_lobby_message_survives_a_crash_and_is_delivered_once(tmp_path
     await svc.store.close()
 
 
-async def test_the_cancel_notice_is_stored_with_the_delete(tmp_path):
-    path = str(tmp_path / "o.db")
+async def test_the_cancel_notice_is_stored_with_the_delete(database):
+    path = database
     svc = await service_on(path)
     svc.outbox = True
     opened = await svc.handle(ctx(alice), "new", {"game": "primary-general", "bots": 1})
@@ -50,8 +50,8 @@ async def test_the_cancel_notice_is_stored_with_the_delete(tmp_path):
     await svc.store.close()
 
 
-async def test_without_the_outbox_nothing_is_stored(tmp_path):
-    svc = await service_on(str(tmp_path / "o.db"))
+async def test_without_the_outbox_nothing_is_stored(database):
+    svc = await service_on(database)
     out = await svc.handle(ctx(alice), "new", {"game": "primary-general", "bots": 1})
     assert out[0].outbox_id is None
     await svc.handle(ctx(alice), "cancel", {})

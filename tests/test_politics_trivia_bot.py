@@ -20,42 +20,42 @@ alice, bob = user("alice"), user("bob")
 admin = user("admin", manage_server=True)
 
 
-async def new_game(svc, *players, settings="", seed=3, bots=0):
+async def new_game(svc, *players, settings="", seed=3, bots=0, channel=CH):
     opts = {"game": "politics-trivia", "seed": seed}
     if settings:
         opts["settings"] = settings
     if bots:
         opts["bots"] = bots
-    await svc.handle(ctx(players[0]), "new", opts)
+    await svc.handle(ctx(players[0], channel), "new", opts)
     for p in players[1:]:
-        await svc.handle(ctx(p), "join", {})
-    return await svc.handle(ctx(players[0]), "start", {})
+        await svc.handle(ctx(p, channel), "join", {})
+    return await svc.handle(ctx(players[0], channel), "start", {})
 
 
-async def state_of(svc):
-    loaded = await svc._load(CH)
+async def state_of(svc, channel=CH):
+    loaded = await svc._load(channel)
     return loaded.state
 
 
-async def put_state(svc, state):
-    loaded = await svc._load(CH)
+async def put_state(svc, state, channel=CH):
+    loaded = await svc._load(channel)
     loaded.record["state"] = GAME.to_json(state)
-    await svc._save(CH, loaded, loaded.record, recompute=True)
+    await svc._save(channel, loaded, loaded.record, recompute=True)
 
 
-async def do(svc, who, action):
-    return await svc.handle(ctx(who), "do", {"action": action})
+async def do(svc, who, action, channel=CH):
+    return await svc.handle(ctx(who, channel), "do", {"action": action})
 
 
-async def through_setup(svc, players):
+async def through_setup(svc, players, channel=CH):
     """Everyone returns a Gerrymander card and picks a home, in roll order."""
-    s = await state_of(svc)
+    s = await state_of(svc, channel)
     for seat, p in enumerate(players):
-        await do(svc, p, f"discard {s.players[seat].dealt[0]}")
+        await do(svc, p, f"discard {s.players[seat].dealt[0]}", channel)
     homes = ["TX", "NY", "CA", "FL"]
     for seat in list(s.home_order):
-        await do(svc, players[seat], f"home {homes[seat]}")
-    s = await state_of(svc)
+        await do(svc, players[seat], f"home {homes[seat]}", channel)
+    s = await state_of(svc, channel)
     assert s.phase == "start"
     return s
 
@@ -64,9 +64,9 @@ def buttons(out):
     return [b for m in out for row in m.rows for b in row if isinstance(b, Button)]
 
 
-async def test_the_question_clock_fires_on_tick_and_counts_as_wrong(tmp_path):
+async def test_the_question_clock_fires_on_tick_and_counts_as_wrong(database):
     clock = FakeClock()
-    svc = await service_on(str(tmp_path / "t.db"), clock=clock)
+    svc = await service_on(database, clock=clock)
     await new_game(svc, alice, bob)
     players = [alice, bob]
     s = await through_setup(svc, players)
@@ -92,9 +92,9 @@ async def test_the_question_clock_fires_on_tick_and_counts_as_wrong(tmp_path):
     await svc.store.close()
 
 
-async def test_runoff_style_answers_through_the_text_box_stay_secret(tmp_path):
+async def test_runoff_style_answers_through_the_text_box_stay_secret(database):
     clock = FakeClock()
-    svc = await service_on(str(tmp_path / "m.db"), clock=clock)
+    svc = await service_on(database, clock=clock)
     await new_game(svc, alice, bob, settings="max_rounds=1")
     players = [alice, bob]
     s = await through_setup(svc, players)
@@ -127,8 +127,8 @@ async def test_runoff_style_answers_through_the_text_box_stay_secret(tmp_path):
     await svc.store.close()
 
 
-async def test_charades_guesses_typed_in_the_channel_are_recognised(tmp_path):
-    svc = await service_on(str(tmp_path / "c.db"))
+async def test_charades_guesses_typed_in_the_channel_are_recognised(database):
+    svc = await service_on(database)
     carol = user("carol")
     await new_game(svc, alice, bob, carol)
     players = [alice, bob, carol]
@@ -154,9 +154,9 @@ async def test_charades_guesses_typed_in_the_channel_are_recognised(tmp_path):
     await svc.store.close()
 
 
-async def test_judges_vote_with_buttons_and_the_clock_counts_votes(tmp_path):
+async def test_judges_vote_with_buttons_and_the_clock_counts_votes(database):
     clock = FakeClock()
-    svc = await service_on(str(tmp_path / "j.db"), clock=clock)
+    svc = await service_on(database, clock=clock)
     carol = user("carol")
     await new_game(svc, alice, bob, carol)
     players = [alice, bob, carol]
@@ -184,8 +184,8 @@ def _upload(rows):
     return ("club.json", json.dumps(rows).encode())
 
 
-async def test_admins_upload_list_and_remove_custom_questions(tmp_path):
-    svc = await service_on(str(tmp_path / "u.db"))
+async def test_admins_upload_list_and_remove_custom_questions(database):
+    svc = await service_on(database)
     good = [{"category": "general", "question": "What is our club's mascot?", "answer": "Otter",
              "wrong": ["Beaver", "Heron"]},
             {"category": "state", "state": "OH", "question": "Where is our Ohio chapter?", "answer": "Dayton",
@@ -219,8 +219,8 @@ async def test_admins_upload_list_and_remove_custom_questions(tmp_path):
     await svc.store.close()
 
 
-async def test_used_questions_are_remembered_per_server_across_games(tmp_path):
-    svc = await service_on(str(tmp_path / "r.db"))
+async def test_used_questions_are_remembered_per_server_across_games(database):
+    svc = await service_on(database)
     await new_game(svc, alice, bob)
     s = await through_setup(svc, [alice, bob])
     me = [alice, bob][s.turn]
@@ -242,11 +242,11 @@ async def test_used_questions_are_remembered_per_server_across_games(tmp_path):
     await svc.store.close()
 
 
-async def test_ai_seats_play_a_whole_game_inline_and_the_clock_covers_the_human(tmp_path):
+async def test_ai_seats_play_a_whole_game_inline_and_the_clock_covers_the_human(database):
     """alice (human) plays her seat with the AI's choices, answering blank in speed
     play; whenever the game waits on nobody, the engine clock is fired by tick."""
     clock = FakeClock()
-    svc = await service_on(str(tmp_path / "a.db"), inline_ai=True, ai_delay=0, clock=clock)
+    svc = await service_on(database, inline_ai=True, ai_delay=0, clock=clock)
     out = await new_game(svc, alice, settings="max_rounds=2", bots=2)
     for step in range(400):
         s = await state_of(svc)

@@ -15,6 +15,7 @@ from bot import records
 from bot.messages import Ctx, User
 from bot.store import Store
 from bot.transcript import GUILD, TranscriptRunner
+from tests.helpers import sql
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
 
@@ -36,8 +37,8 @@ async def texts(runner: TranscriptRunner, line: str) -> str:
 
 
 @pytest.fixture
-async def runner():
-    r = await TranscriptRunner.create(render=False)
+async def runner(database):
+    r = await TranscriptRunner.create(database, render=False)
     yield r
     await r.close()
 
@@ -129,8 +130,8 @@ async def test_a_cancelled_game_is_not_recorded(runner):
     assert "no finished games" in await texts(runner, "alice: /politics stats")
 
 
-async def test_records_survive_a_restart(tmp_path):
-    db = str(tmp_path / "r.db")
+async def test_records_survive_a_restart(database):
+    db = database
     first = await TranscriptRunner.create(db, render=False)
     await play_out(first, "primary-general", 2, 1)
     await first.close()
@@ -143,8 +144,8 @@ async def test_records_survive_a_restart(tmp_path):
         await second.close()
 
 
-async def test_a_lost_compare_and_swap_records_nothing(tmp_path):
-    store = await Store.open(str(tmp_path / "s.db"))
+async def test_a_lost_compare_and_swap_records_nothing(database):
+    store = await Store.open(database)
     try:
         await store.create("c1", GUILD, "us-president", "playing", {"status": "playing"})
         written = await store.finish("c1", 99, {"status": "finished"},
@@ -178,10 +179,9 @@ async def test_stats_leaderboard_and_history_after_a_win(runner):
 
 
 async def test_leaderboard_pages_with_buttons(runner):
-    db = runner.service.store.db
     for i in range(23):
-        await db.execute("INSERT INTO ratings VALUES(?,?,?,?,?,?,?,?)",
-                         (GUILD, "us-president", f"p{i}", f"player{i:02d}", 25.0 + i, 3.0, 1, 0))
+        await sql(runner.service.store, "INSERT INTO ratings VALUES(?,?,?,?,?,?,?,?)",
+                  GUILD, "us-president", f"p{i}", f"player{i:02d}", 25.0 + i, 3.0, 1, 0)
     first = await texts(runner, "alice: /politics leaderboard game:us-president")
     assert "**1.** player22" in first and "page 1 of 3" in first and "player12" not in first
     second = await texts(runner, "alice: click Next")
@@ -264,15 +264,14 @@ async def test_forget_me_replaces_name_and_id_everywhere(runner):
     if records.replayable(found["data"]):  # rebuilt under the new name, it still replays exactly
         shown = records.replay(found["data"])
         assert shown.game.dump(shown.state) == found["data"]["final"]
-    rows = await runner.service.store.db.execute_fetchall("SELECT player_id, name FROM result_players")
+    rows = await sql(runner.service.store, "SELECT player_id, name FROM result_players")
     assert all(pid != alice_id and name != "alice" for pid, name in rows)
     assert "no finished games" in await texts(runner, "alice: /politics stats")
     assert "Former player" in await texts(runner, "bob: /politics leaderboard game:primary-general")
-    db = runner.service.store.db
-    archived = await db.execute_fetchall("SELECT record, state FROM archive")
+    archived = await sql(runner.service.store, "SELECT record, state FROM archive")
     assert archived and all(alice_id not in text and '"alice"' not in text and state is None
                             for text, state in archived)
-    games = await db.execute_fetchall("SELECT record FROM games")
+    games = await sql(runner.service.store, "SELECT record FROM games")
     assert all(alice_id not in text for (text,) in games)  # her finished game's row went
 
 
@@ -364,7 +363,7 @@ def test_any_recorded_game_replays_to_its_final_state(case, seed):
             shown = records.replay(found["data"])
             assert shown.game.dump(shown.state) == found["data"]["final"]
             assert shown.moves == found["moves"] and shown.game.result(shown.state).winners == found["data"]["winners"]
-            seats = await r.service.store.db.execute_fetchall("SELECT COUNT(*) FROM result_players")
+            seats = await sql(r.service.store, "SELECT COUNT(*) FROM result_players")
             assert seats[0][0] == 1 + bots + len(joiners)
         finally:
             await r.close()

@@ -72,10 +72,11 @@ async def test_migrations_are_numbered_and_upgrade_the_first_schema(tmp_path):
     await again.close()
 
 
-def test_kill_9_during_a_burst_loses_no_committed_action(tmp_path):
-    path = str(tmp_path / "burst.db")
+def test_kill_9_during_a_burst_loses_no_committed_action(database):
+    """The bot process is killed with SIGKILL in the middle of a burst of actions: every action it
+    had acknowledged (committed, then printed) is in the database afterwards, on both backends."""
     env = {**os.environ, "PYTHONPATH": ROOT}
-    proc = subprocess.Popen([sys.executable, "-m", "tests.fakediscord.burst", path, "20"], cwd=ROOT, env=env,
+    proc = subprocess.Popen([sys.executable, "-m", "tests.fakediscord.burst", database, "20"], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     committed: dict[str, tuple[int, int]] = {}
     lines = 0
@@ -93,27 +94,28 @@ def test_kill_9_during_a_burst_loses_no_committed_action(tmp_path):
         os.kill(proc.pid, signal.SIGKILL)  # mid-burst: no clean shutdown
         proc.wait()
     assert lines >= 100
-    db = sqlite3.connect(path)
-    assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-    lost = 0
-    for ch, (version, acted) in committed.items():
-        stored_version, record_text = db.execute("SELECT version, record FROM games WHERE channel_id=?", (ch,)).fetchone()
-        rec = json.loads(record_text)
-        if stored_version < version or rec["acted"][0] < acted:
-            lost += 1
-        assert stored_version >= version and rec["acted"][0] >= acted, ch
-    db.close()
-    # the bot's own store opens the file again and every game loads
+    if not database.startswith("postgresql://"):
+        db = sqlite3.connect(database)
+        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        db.close()
     import asyncio
 
     from bot.service import GameService
 
-    async def reopen():
-        svc = GameService(await Store.open(path), render=False)
-        for ch in committed:
+    async def reopen() -> int:
+        """The bot's own store opens the database again: every acknowledged action is there and every game loads."""
+        svc = GameService(await Store.open(database), render=False)
+        lost = 0
+        for ch, (version, acted) in committed.items():
+            row = await svc.store.get(ch)
+            if row.version < version or row.record["acted"][0] < acted:
+                lost += 1
             assert (await svc._load(ch)).record["status"] in ("playing", "finished")
         assert await svc.store.integrity_ok()
         await svc.store.close()
+        return lost
 
-    asyncio.run(reopen())
-    record("kill -9 during a burst", actions_committed=lines, actions_lost=lost, kills=1)
+    lost = asyncio.run(reopen())
+    assert lost == 0
+    record("kill -9 during a burst" + (" on PostgreSQL" if database.startswith("postgresql://") else ""),
+           actions_committed=lines, actions_lost=lost, kills=1)

@@ -35,9 +35,9 @@ def what_seat_0_sees(game, seed: int, players: int) -> object:
     return game.view(state, 0)
 
 
-async def opened_game(tmp_path, game_id: str):
+async def opened_game(database, game_id: str):
     game = all_games()[game_id]
-    svc = await service_on(str(tmp_path / "s.db"), clock=FakeClock(OPENED))
+    svc = await service_on(database, clock=FakeClock(OPENED))
     await svc.handle(ctx(alice), "new", {"game": game_id})  # no seed: the bot picks one
     for i in range(1, game.min_players):
         await svc.handle(ctx(user(f"p{i}")), "join", {})
@@ -52,8 +52,8 @@ def search(game, seen, players: int, opened: float) -> list[int]:
 
 
 @pytest.mark.parametrize("game_id", ["primary-general", "us-president", "politics-trivia"])
-async def test_the_old_seeds_could_be_found_and_the_new_ones_cannot(tmp_path, game_id):
-    game, loaded = await opened_game(tmp_path, game_id)
+async def test_the_old_seeds_could_be_found_and_the_new_ones_cannot(database, game_id):
+    game, loaded = await opened_game(database, game_id)
     players = len(loaded.record["players"])
     # The old scheme, for contrast: the same search narrows the game down to its seed (or to a
     # couple, as the issue found for us-president), hence to every secret.
@@ -71,8 +71,8 @@ async def test_the_old_seeds_could_be_found_and_the_new_ones_cannot(tmp_path, ga
            new_seeds_found=len(found_new))
 
 
-async def test_ai_randomness_comes_from_the_secret_stream_not_public_counters(tmp_path):
-    game, loaded = await opened_game(tmp_path, "us-president")
+async def test_ai_randomness_comes_from_the_secret_stream_not_public_counters(database):
+    game, loaded = await opened_game(database, "us-president")
     state = loaded.state
     moves = sum(loaded.record["acted"])
     old = Rng((loaded.record["seed"] * 1_000_003 + moves * 7919 + 1) & ((1 << 64) - 1))  # the old AI seeding
@@ -90,8 +90,8 @@ async def test_ai_randomness_comes_from_the_secret_stream_not_public_counters(tm
     assert state.rng == before
 
 
-async def test_a_hosts_seed_is_public_to_everyone(tmp_path):
-    svc = await service_on(str(tmp_path / "p.db"))
+async def test_a_hosts_seed_is_public_to_everyone(database):
+    svc = await service_on(database)
     out = await svc.handle(ctx(alice), "new", {"game": "primary-general", "seed": 42})
     assert "Seed 42 was chosen by the host" in out[0].text and out[0].to == "channel"
     await svc.handle(ctx(bob), "join", {})

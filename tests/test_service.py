@@ -18,8 +18,8 @@ async def lobby(svc, *players, **opts):
         await svc.handle(ctx(p), "join", {})
 
 
-async def test_lobby_flow_and_one_game_per_channel(tmp_path):
-    svc = await service_on(str(tmp_path / "s.db"))
+async def test_lobby_flow_and_one_game_per_channel(database):
+    svc = await service_on(database)
     out = await svc.handle(ctx(alice), "new", {"game": "primary-general"})
     assert out[0].to == "channel" and "opened a lobby" in out[0].text
     assert [b.label for b in out[0].rows[0]] == ["Join", "Start (host)"]
@@ -39,8 +39,8 @@ async def test_lobby_flow_and_one_game_per_channel(tmp_path):
     await svc.store.close()
 
 
-async def test_channel_never_sees_a_hand(tmp_path):
-    svc = await service_on(str(tmp_path / "s.db"), inline_ai=True, ai_delay=0)
+async def test_channel_never_sees_a_hand(database):
+    svc = await service_on(database, inline_ai=True, ai_delay=0)
     await lobby(svc, alice, bob)
     out = await svc.handle(ctx(alice), "start", {})
     loaded = await svc._load(CH)
@@ -55,8 +55,8 @@ async def test_channel_never_sees_a_hand(tmp_path):
     await svc.store.close()
 
 
-async def test_errors_are_one_sentence_and_change_nothing(tmp_path):
-    svc = await service_on(str(tmp_path / "s.db"))
+async def test_errors_are_one_sentence_and_change_nothing(database):
+    svc = await service_on(database)
     await lobby(svc, alice, bob)
     await svc.handle(ctx(alice), "start", {})
     before = (await svc.store.get(CH)).record
@@ -86,8 +86,8 @@ async def test_errors_are_one_sentence_and_change_nothing(tmp_path):
     await svc.store.close()
 
 
-async def test_stale_and_foreign_buttons(tmp_path):
-    svc = await service_on(str(tmp_path / "s.db"))
+async def test_stale_and_foreign_buttons(database):
+    svc = await service_on(database)
     await lobby(svc, alice, bob)
     await svc.handle(ctx(alice), "start", {})
     here = await where(svc)
@@ -100,8 +100,8 @@ async def test_stale_and_foreign_buttons(tmp_path):
     await svc.store.close()
 
 
-async def test_controls_walk_the_action_words(tmp_path):
-    svc = await service_on(str(tmp_path / "s.db"))
+async def test_controls_walk_the_action_words(database):
+    svc = await service_on(database)
     await lobby(svc, alice, bob)
     await svc.handle(ctx(alice), "start", {})
     loaded = await svc._load(CH)
@@ -129,8 +129,8 @@ async def test_controls_walk_the_action_words(tmp_path):
     await svc.store.close()
 
 
-async def test_ai_seats_play_inline_to_the_end(tmp_path):
-    svc = await service_on(str(tmp_path / "s.db"), inline_ai=True, ai_delay=0)
+async def test_ai_seats_play_inline_to_the_end(database):
+    svc = await service_on(database, inline_ai=True, ai_delay=0)
     await svc.handle(ctx(alice), "new", {"game": "primary-general", "bots": 3, "seed": 8})
     await svc.handle(ctx(alice), "start", {})
     for _ in range(40):
@@ -147,9 +147,9 @@ async def test_ai_seats_play_inline_to_the_end(tmp_path):
     await svc.store.close()
 
 
-async def test_ai_waits_its_delay_then_moves_on_tick(tmp_path):
+async def test_ai_waits_its_delay_then_moves_on_tick(database):
     clock = FakeClock()
-    svc = await service_on(str(tmp_path / "s.db"), ai_delay=2.0, clock=clock)
+    svc = await service_on(database, ai_delay=2.0, clock=clock)
     await svc.handle(ctx(alice), "new", {"game": "primary-general", "bots": 1, "seed": 1})
     await svc.handle(ctx(alice), "start", {})
     loaded = await svc._load(CH)
@@ -162,9 +162,9 @@ async def test_ai_waits_its_delay_then_moves_on_tick(tmp_path):
     await svc.store.close()
 
 
-async def test_turn_timeout_reminds_then_plays_for_the_player(tmp_path):
+async def test_turn_timeout_reminds_then_plays_for_the_player(database):
     clock = FakeClock()
-    svc = await service_on(str(tmp_path / "s.db"), clock=clock)
+    svc = await service_on(database, clock=clock)
     await lobby(svc, alice, bob, settings="timeout=2")
     await svc.handle(ctx(alice), "start", {})
     loaded = await svc._load(CH)
@@ -178,16 +178,16 @@ async def test_turn_timeout_reminds_then_plays_for_the_player(tmp_path):
     await svc.store.close()
 
 
-async def test_closed_dms_fall_back_without_secrets(tmp_path):
-    svc = await service_on(str(tmp_path / "s.db"))
+async def test_closed_dms_fall_back_without_secrets(database):
+    svc = await service_on(database)
     out = await svc.dm_failed(CH, alice.id)
     assert len(out) == 1 and out[0].to == "channel"
     assert "DMs are closed" in out[0].text and out[0].rows[0][0].custom_id == f"pg:{CH}:turn"
     await svc.store.close()
 
 
-async def test_leaving_mid_game_hands_the_seat_to_the_ai(tmp_path):
-    svc = await service_on(str(tmp_path / "s.db"), inline_ai=True, ai_delay=0)
+async def test_leaving_mid_game_hands_the_seat_to_the_ai(database):
+    svc = await service_on(database, inline_ai=True, ai_delay=0)
     await lobby(svc, alice, bob)
     await svc.handle(ctx(alice), "start", {})
     out = await svc.handle(ctx(bob), "leave", {})
@@ -197,8 +197,8 @@ async def test_leaving_mid_game_hands_the_seat_to_the_ai(tmp_path):
     await svc.store.close()
 
 
-async def test_settings_are_validated_and_host_only(tmp_path):
-    svc = await service_on(str(tmp_path / "s.db"))
+async def test_settings_are_validated_and_host_only(database):
+    svc = await service_on(database)
     out = await svc.handle(ctx(alice), "new", {"game": "primary-general", "settings": "adhd_scope=everything"})
     assert "not valid" in out[0].text
     out = await svc.handle(ctx(alice), "new", {"game": "primary-general", "settings": "carry_scores=no"})
@@ -213,8 +213,8 @@ async def test_settings_are_validated_and_host_only(tmp_path):
     await svc.store.close()
 
 
-async def test_autocomplete_offers_only_legal_moves(tmp_path):
-    svc = await service_on(str(tmp_path / "s.db"))
+async def test_autocomplete_offers_only_legal_moves(database):
+    svc = await service_on(database)
     await lobby(svc, alice, bob)
     await svc.handle(ctx(alice), "start", {})
     loaded = await svc._load(CH)
@@ -229,8 +229,8 @@ async def test_autocomplete_offers_only_legal_moves(tmp_path):
     await svc.store.close()
 
 
-async def test_help_and_rules(tmp_path):
-    svc = await service_on(str(tmp_path / "s.db"))
+async def test_help_and_rules(database):
+    svc = await service_on(database)
     out = await svc.handle(ctx(alice), "help", {})
     assert "/politics new" in out[0].text and "primary-general" in out[0].text
     out = await svc.handle(ctx(alice), "rules", {"game": "primary-general"})
@@ -238,9 +238,9 @@ async def test_help_and_rules(tmp_path):
     await svc.store.close()
 
 
-async def test_a_failing_scheduled_move_backs_off_instead_of_spinning(tmp_path):
+async def test_a_failing_scheduled_move_backs_off_instead_of_spinning(database):
     clock = FakeClock()
-    svc = await service_on(str(tmp_path / "s.db"), clock=clock, ai_delay=1.0)
+    svc = await service_on(database, clock=clock, ai_delay=1.0)
     await svc.handle(ctx(alice), "new", {"game": "primary-general", "bots": 1, "seed": 1})
     await svc.handle(ctx(alice), "start", {})
     loaded = await svc._load(CH)
@@ -252,16 +252,16 @@ async def test_a_failing_scheduled_move_backs_off_instead_of_spinning(tmp_path):
     await svc.store.close()
 
 
-async def test_games_are_not_opened_in_direct_messages(tmp_path):
+async def test_games_are_not_opened_in_direct_messages(database):
     from bot.messages import Ctx
-    svc = await service_on(str(tmp_path / "s.db"))
+    svc = await service_on(database)
     out = await svc.handle(Ctx(alice, "dm-1", None), "new", {"game": "primary-general"})
     assert "server channels" in out[0].text
     await svc.store.close()
 
 
-async def test_controls_carry_the_game_and_rows_from_before_refs_still_play(tmp_path):
-    svc = await service_on(str(tmp_path / "s.db"))
+async def test_controls_carry_the_game_and_rows_from_before_refs_still_play(database):
+    svc = await service_on(database)
     await lobby(svc, alice, bob)
     await svc.handle(ctx(alice), "start", {})
     loaded = await svc._load(CH)

@@ -24,8 +24,8 @@ def test_parse_settings():
     assert Shards(4, (1, 3)).owns(str(1 << 22)) and not Shards(4, (1, 3)).owns(str(2 << 22))
 
 
-async def test_due_and_outbox_keep_to_the_shards(tmp_path):
-    store = await Store.open(str(tmp_path / "s.db"))
+async def test_due_and_outbox_keep_to_the_shards(database):
+    store = await Store.open(database)
     guilds = {f"c{g}": str((g << 22) + 5) for g in range(4)}  # channel c{g} is on shard g of 4
     for channel, guild in guilds.items():
         await store.create(channel, guild, "us-president", "playing", {"x": 1}, wake_at=10.0, outbox='{"m":1}')

@@ -15,7 +15,7 @@ import pytest
 
 import bot.store
 from bot.service.server_data import merge_server_updates
-from bot.store import StorageError, Store
+from bot.store import StorageError, StorageTrouble, Store
 from engines.politics_trivia import GAME as TRIVIA
 from tests.fakediscord.figures import record
 from tests.helpers import CH, GUILD, ctx, service_on, texts, user
@@ -44,14 +44,14 @@ async def row_of(svc):
     return await svc.store.get(CH)
 
 
-async def test_a_failing_server_data_write_leaves_the_row_where_it_was_and_says_so(tmp_path, monkeypatch):
-    svc = await service_on(str(tmp_path / "f.db"))
+async def test_a_failing_server_data_write_leaves_the_row_where_it_was_and_says_so(database, monkeypatch):
+    svc = await service_on(database)
     me = await trivia_at_a_question(svc)
     before = await row_of(svc)
 
-    def disk_full(*args):
-        raise sqlite3.OperationalError("database or disk is full")
-    monkeypatch.setattr(bot.store, "_merge_server_data", disk_full)
+    def disk_full(*args):  # inside the action's transaction, after the row's update
+        raise StorageTrouble("database or disk is full", "full")
+    monkeypatch.setattr(bot.store, "merge_server_steps", disk_full)
     out = await do(svc, me, "ask general")
     assert len(out) == 1 and out[0].to == "ephemeral"
     assert "disk is full" in out[0].text and "tell the server owner" in out[0].text
@@ -72,8 +72,8 @@ def before_used(row) -> list:
     return list(TRIVIA.load(row.record["state"]).used)
 
 
-async def test_a_failure_after_the_commit_says_the_move_was_made(tmp_path, monkeypatch):
-    svc = await service_on(str(tmp_path / "a.db"), inline_ai=True, ai_delay=0)
+async def test_a_failure_after_the_commit_says_the_move_was_made(database, monkeypatch):
+    svc = await service_on(database, inline_ai=True, ai_delay=0)
     await svc.handle(ctx(alice), "new", {"game": "primary-general", "seed": 3, "bots": 1})
     await svc.handle(ctx(alice), "start", {})
     version = (await row_of(svc)).version
@@ -130,14 +130,14 @@ async def test_a_locked_database_answers_busy_and_changes_nothing(tmp_path, monk
     record("storage: database locked by another writer", storage_faults=1)
 
 
-async def test_a_full_disk_answers_tell_the_owner(tmp_path, monkeypatch):
-    svc = await service_on(str(tmp_path / "d.db"))
+async def test_a_full_disk_answers_tell_the_owner(database, monkeypatch):
+    svc = await service_on(database)
     await svc.handle(ctx(alice), "new", {"game": "primary-general", "seed": 3})
     await svc.handle(ctx(bob), "join", {})
     version = (await row_of(svc)).version
 
     async def disk_full(*args, **kwargs):
-        raise sqlite3.OperationalError("database or disk is full")  # what SQLite raises on ENOSPC
+        raise StorageTrouble("database or disk is full", "full")  # what either backend raises on ENOSPC
     monkeypatch.setattr(svc.store, "commit", disk_full)
     out = await svc.handle(ctx(alice), "start", {})
     assert len(out) == 1 and "disk is full" in out[0].text and "tell the server owner" in out[0].text
@@ -148,8 +148,8 @@ async def test_a_full_disk_answers_tell_the_owner(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("upload_first", [True, False])
-async def test_an_upload_and_a_game_writing_at_the_same_moment_both_keep_their_part(tmp_path, upload_first):
-    svc = await service_on(str(tmp_path / "c.db"))
+async def test_an_upload_and_a_game_writing_at_the_same_moment_both_keep_their_part(database, upload_first):
+    svc = await service_on(database)
     me = await trivia_at_a_question(svc)
     upload = svc.handle(ctx(admin), "questions upload", {"file": _upload(QUESTION)})
     move = do(svc, me, "ask general")
@@ -162,17 +162,46 @@ async def test_an_upload_and_a_game_writing_at_the_same_moment_both_keep_their_p
     await svc.store.close()
 
 
-async def test_two_connections_writing_server_data_at_once_keep_both(tmp_path):
-    """Two processes on one file (or a hand edit while the bot runs): BEGIN IMMEDIATE serialises
-    the read-merge-write, so neither overwrites the other."""
-    path = str(tmp_path / "two.db")
-    a, b = await Store.open(path), await Store.open(path)
+async def test_two_connections_writing_server_data_at_once_keep_both(database):
+    """Two processes on one database: SQLite's BEGIN IMMEDIATE, PostgreSQL's row lock (SELECT …
+    FOR UPDATE, with each process's pool writing side by side) serialise the read-merge-write,
+    so neither overwrites the other."""
+    a, b = await Store.open(database), await Store.open(database)
     await asyncio.gather(*(
         (a if i % 2 else b).change_server_data(GUILD, "g", lambda d, i=i: ({**d, "ids": d.get("ids", []) + [i]}, None))
         for i in range(20)))
     assert sorted((await a.server_data(GUILD, "g"))["ids"]) == list(range(20))
     await a.close()
     await b.close()
+
+
+async def test_two_trivia_games_of_one_server_drawing_at_once_keep_every_used_question(database):
+    """Issue #18 item 3: two games of one server (here in two bot processes on one database) draw
+    questions at the same moments; the server's used list ends with every question either drew
+    (last-writer-wins kept only a few of one game's)."""
+    one, other = await service_on(database), await service_on(database)
+    games = [(one, CH, [alice, bob]), (other, "501", [user("carol"), user("dave")])]
+    for seed, (svc, channel, players) in enumerate(games, 3):  # two seeds: two different draws
+        await new_trivia(svc, *players, channel=channel, seed=seed)
+        await through_setup(svc, players, channel)
+
+    async def draw(svc, channel, players, times: int) -> set:
+        drawn = set()
+        for _ in range(times):
+            s = await state_of(svc, channel)
+            s.phase, s.players[s.turn].at, s.dice, s.q = "choose", "OH", [1, 2], None
+            await put_state(svc, s, channel)
+            out = await do(svc, players[s.turn], "ask general", channel)
+            assert any(m.to == "channel" for m in out), texts(out)
+            drawn.add((await state_of(svc, channel)).q.qid)
+        return drawn
+
+    drawn = await asyncio.gather(*(draw(svc, channel, players, 15) for svc, channel, players in games))
+    assert all(len(d) == 15 for d in drawn) and drawn[0] != drawn[1]
+    used = set((await one.store.server_data(GUILD, TRIVIA.id))["used"])
+    assert drawn[0] <= used and drawn[1] <= used, (len(drawn[0] - used), len(drawn[1] - used))
+    await one.store.close()
+    await other.store.close()
 
 
 def test_merging_used_lists_keeps_both_sides_and_a_freed_pile():

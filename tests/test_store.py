@@ -1,4 +1,4 @@
-"""The SQLite store on real files: migrations, versions, restart, damage."""
+"""The store on both backends (a SQLite file, a PostgreSQL database): migrations, versions, restart, damage."""
 from __future__ import annotations
 
 import asyncio
@@ -8,9 +8,9 @@ import sqlite3
 import pytest
 
 from bot.service import GameService
-from bot.store import MIGRATIONS, SCHEMA_VERSION, CorruptRow, Store
+from bot.store import MIGRATIONS, SCHEMA_VERSION, CorruptRow, StorageError, Store
 from engines import get_game
-from tests.helpers import CH, ctx, service_on, texts, user, where
+from tests.helpers import CH, ctx, service_on, sql, texts, user, where
 
 
 async def two_player_game(svc: GameService, game: str, seed: int):
@@ -42,8 +42,8 @@ async def test_migrates_a_fresh_file_and_uses_wal(tmp_path):
     await store.close()
 
 
-async def test_version_compare_and_swap_applies_once(tmp_path):
-    store = await Store.open(str(tmp_path / "b.db"))
+async def test_version_compare_and_swap_applies_once(database):
+    store = await Store.open(database)
     assert await store.create("c", None, "g", "lobby", {"n": 0})
     assert not await store.create("c", None, "g", "lobby", {"n": 0}), "one game per channel"
     row = await store.get("c")
@@ -53,12 +53,12 @@ async def test_version_compare_and_swap_applies_once(tmp_path):
     await store.close()
 
 
-async def test_corrupt_row_is_reported_not_raised_to_users(tmp_path):
-    path = str(tmp_path / "c.db")
+async def test_corrupt_row_is_reported_not_raised_to_users(database):
+    path = database
     svc = await service_on(path)
     alice = user("alice")
     await svc.handle(ctx(alice), "new", {"game": "primary-general", "bots": 1, "seed": 1})
-    await svc.store.db.execute("UPDATE games SET record='{not json' WHERE channel_id=?", (CH,))
+    await sql(svc.store, "UPDATE games SET record='{not json' WHERE channel_id=?", CH)
     with pytest.raises(CorruptRow):
         await svc.store.get(CH)
     out = await svc.handle(ctx(alice), "status", {})
@@ -73,15 +73,15 @@ async def test_corrupt_row_is_reported_not_raised_to_users(tmp_path):
     await svc.store.close()
 
 
-async def test_damaged_state_inside_valid_json_is_caught(tmp_path):
-    svc = await service_on(str(tmp_path / "d.db"), inline_ai=True, ai_delay=0)
+async def test_damaged_state_inside_valid_json_is_caught(database):
+    svc = await service_on(database, inline_ai=True, ai_delay=0)
     alice = user("alice")
     await svc.handle(ctx(alice), "new", {"game": "primary-general", "bots": 1, "seed": 1})
     await svc.handle(ctx(alice), "start", {})
     row = await svc.store.get(CH)
     state = json.loads(row.record["state"])  # the state is stored as its own JSON text
     state["hands"] = "oops"
-    await svc.store.db.execute("UPDATE games SET state=? WHERE channel_id=?", (json.dumps(state), CH))
+    await sql(svc.store, "UPDATE games SET state=? WHERE channel_id=?", json.dumps(state), CH)
     # a bot started on this file (the running one remembers what it wrote itself)
     svc = GameService(svc.store, inline_ai=True, ai_delay=0, render=False)
     out = await svc.handle(ctx(alice), "do", {"action": "play gaffe alice"})
@@ -89,8 +89,8 @@ async def test_damaged_state_inside_valid_json_is_caught(tmp_path):
     await svc.store.close()
 
 
-async def test_restart_resumes_the_game(tmp_path):
-    path = str(tmp_path / "e.db")
+async def test_restart_resumes_the_game(database):
+    path = database
     svc = await service_on(path, inline_ai=True, ai_delay=0)
     alice = user("alice")
     await svc.handle(ctx(alice), "new", {"game": "primary-general", "bots": 1, "seed": 5})
@@ -105,10 +105,10 @@ async def test_restart_resumes_the_game(tmp_path):
     await svc2.store.close()
 
 
-async def test_two_processes_racing_on_one_channel_apply_once(tmp_path):
+async def test_two_processes_racing_on_one_channel_apply_once(database):
     """Two services (two bot processes) on one file both load version v and try
     the same move: exactly one commits, the other is told it was too late."""
-    path = str(tmp_path / "f.db")
+    path = database
     a = await service_on(path)
     alice, bob = await two_player_game(a, "primary-general", 2)
     b = await service_on(path)
@@ -131,8 +131,8 @@ async def test_two_processes_racing_on_one_channel_apply_once(tmp_path):
     await b.store.close()
 
 
-async def test_double_click_on_one_button_applies_once(tmp_path):
-    svc = await service_on(str(tmp_path / "g.db"))
+async def test_double_click_on_one_button_applies_once(database):
+    svc = await service_on(database)
     alice, bob = await two_player_game(svc, "primary-general", 2)
     loaded = await svc._load(CH)
     state = loaded.game.load(loaded.record["state"])
@@ -155,20 +155,23 @@ def test_schema_file_is_plain_sql():
     assert {"games", "archive", "server_data"} <= names
 
 
-async def test_a_database_from_a_newer_bot_is_refused_not_touched(tmp_path):
-    path = str(tmp_path / "new.db")
-    store = await Store.open(path)
-    await store.db.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
+async def test_a_database_from_a_newer_bot_is_refused_not_touched(database):
+    store = await Store.open(database)
+    assert await store.create("c", None, "g", "lobby", {"n": 0})
+    if store.dialect.name == "sqlite":
+        await sql(store, f"PRAGMA user_version={SCHEMA_VERSION + 1}")
+    else:
+        await sql(store, "UPDATE schema_version SET version=?", SCHEMA_VERSION + 1)
     await store.close()
-    with pytest.raises(RuntimeError, match="newer politics-bot"):
-        await Store.open(path)
+    with pytest.raises(StorageError, match="newer politics-bot"):
+        await Store.open(database)
 
 
-async def test_a_row_written_elsewhere_is_never_overwritten_from_memory(tmp_path):
+async def test_a_row_written_elsewhere_is_never_overwritten_from_memory(database):
     """The service remembers the row it last committed per channel and starts the next
     action from it. If anything else wrote the row meanwhile, the compare-and-swap refuses
     the stale write, nothing is lost, and the next try reads the row from SQLite."""
-    path = str(tmp_path / "two.db")
+    path = database
     one = await service_on(path)
     alice, bob = await two_player_game(one, "us-president", 5)
     await one.handle(ctx(alice), "do", {"action": "pick FL small"})  # `one` now remembers version n
@@ -187,41 +190,34 @@ async def test_a_row_written_elsewhere_is_never_overwritten_from_memory(tmp_path
     await one.store.close()
 
 
-async def test_a_game_saved_before_the_state_column_plays_on(tmp_path):
+async def test_a_game_saved_before_the_state_column_plays_on(database):
     """Rows written by schema 1 hold the state inside the record; after migrating they load,
     play, and the next write moves the state into its own column (and the archive keeps it)."""
-    path = str(tmp_path / "old.db")
+    path = database
     svc = await service_on(path)
     alice, bob = await two_player_game(svc, "us-president", 5)
     row = await svc.store.get(CH)
-    await svc.store.close()
     # rewrite it as schema 1 kept it: the state as an object inside the record, no state column
-    con = sqlite3.connect(path)
     old = dict(row.record, state=json.loads(row.record["state"]))
-    con.execute("UPDATE games SET record=?, state=NULL WHERE channel_id=?", (json.dumps(old), CH))
-    con.commit()
-    con.close()
+    await sql(svc.store, "UPDATE games SET record=?, state=NULL WHERE channel_id=?", json.dumps(old), CH)
+    await svc.store.close()
     svc = await service_on(path)
     out = await svc.handle(ctx(alice), "do", {"action": "pick FL small"})
     assert "Too late" not in out[0].text and "went wrong" not in out[0].text
-    con = sqlite3.connect(path)
-    record_text, state_text = con.execute("SELECT record, state FROM games WHERE channel_id=?", (CH,)).fetchone()
-    con.close()
+    [(record_text, state_text)] = await sql(svc.store, "SELECT record, state FROM games WHERE channel_id=?", CH)
     assert "state" not in json.loads(record_text)
     assert json.loads(state_text)["picks"][0] == ["FL", "small"]
     out = await svc.handle(ctx(alice), "cancel", {})
     assert "cancelled" in out[0].text
-    con = sqlite3.connect(path)
-    (archived,) = con.execute("SELECT state FROM archive WHERE channel_id=?", (CH,)).fetchone()
-    con.close()
+    [(archived,)] = await sql(svc.store, "SELECT state FROM archive WHERE channel_id=?", CH)
     assert json.loads(archived)["picks"][0] == ["FL", "small"]
     await svc.store.close()
 
 
-async def test_games_ended_in_many_channels_at_once_are_archived_and_other_writes_kept(tmp_path):
+async def test_games_ended_in_many_channels_at_once_are_archived_and_other_writes_kept(database):
     """One connection serves every channel: concurrent deletes (each a transaction) and
     updates of other channels must not nest or join each other's transactions."""
-    store = await Store.open(str(tmp_path / "d.db"))
+    store = await Store.open(database)
     record = {"status": "finished", "players": []}
     for c in range(20):
         assert await store.create(f"c{c}", "g", "primary-general", "finished", record)
@@ -232,13 +228,12 @@ async def test_games_ended_in_many_channels_at_once_are_archived_and_other_write
     assert [r for r in results if isinstance(r, Exception)] == []
     assert await store.count() == 10
     assert (await store.get("c15")).record["n"] == 15
-    async with store.db.execute("SELECT COUNT(*) FROM archive") as cur:
-        assert (await cur.fetchone())[0] == 10
+    assert (await sql(store, "SELECT COUNT(*) FROM archive"))[0][0] == 10
     await store.close()
 
 
-async def test_dm_channel_ids_are_kept_and_forgotten(tmp_path):
-    path = str(tmp_path / "dm.db")
+async def test_dm_channel_ids_are_kept_and_forgotten(database):
+    path = database
     store = await Store.open(path)
     assert await store.dm_channel("42") is None
     await store.set_dm_channels({"42": "900", "43": "950"})

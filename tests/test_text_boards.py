@@ -168,12 +168,12 @@ def test_alt_text_is_one_paragraph_naming_every_player():
 
 # ---- through the bot: /politics status and the transcript's JSON lines ----------------------
 
-async def _game_in_progress(tmp_path, game_id: str, moves: int):
+async def _game_in_progress(database, game_id: str, moves: int):
     """A channel where alice plays `game_id` against AI seats, `moves` of her moves in (each the
     first legal move); AI seats move at once. Returns the service and alice's ctx."""
     from tests.helpers import ctx, service_on, user
 
-    svc = await service_on(str(tmp_path / "t.db"), inline_ai=True, ai_delay=0.0)
+    svc = await service_on(database, inline_ai=True, ai_delay=0.0)
     alice = user("alice")
     bots = PLAYERS[game_id] - 1
     await svc.handle(ctx(alice), "new", {"game": game_id, "seed": 11, "bots": bots})
@@ -195,8 +195,8 @@ async def _game_in_progress(tmp_path, game_id: str, moves: int):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-async def test_status_text_lets_a_player_who_cannot_see_images_play(tmp_path, game_id):
-    svc, asker = await _game_in_progress(tmp_path, game_id, moves=12)
+async def test_status_text_lets_a_player_who_cannot_see_images_play(database, game_id):
+    svc, asker = await _game_in_progress(database, game_id, moves=12)
     try:
         out = await svc.handle(asker, "status", {})
         loaded = await svc._load(asker.channel_id)

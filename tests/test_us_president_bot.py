@@ -7,8 +7,8 @@ from tests.helpers import CH, ctx, service_on, user
 alice, bob = user("alice"), user("bob")
 
 
-async def test_a_pick_survives_a_restart_and_is_revealed_only_with_the_last(tmp_path):
-    path = str(tmp_path / "usp.db")
+async def test_a_pick_survives_a_restart_and_is_revealed_only_with_the_last(database):
+    path = database
     svc = await service_on(path)
     await svc.handle(ctx(alice), "new", {"game": "us-president", "seed": 4})
     await svc.handle(ctx(bob), "join", {})

@@ -12,7 +12,6 @@ seat's DMs or ephemeral replies.
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 import time
 from collections import OrderedDict
 from typing import Any, Callable
@@ -24,7 +23,7 @@ from engines import RuleError, get_game
 from ..messages import Ctx, Outgoing
 from ..shards import Shards
 from ..registry import InputError, coerce_options, commands
-from ..store import CorruptRow, ServerMerge, Store, parse_record
+from ..store import CorruptRow, ServerMerge, StorageTrouble, Store, parse_record
 from ..store import Row as StoredRow
 from ..text import plain
 from .common import CORRUPT, RECENT_CHANNELS, REQUEST, STALE_GAME, Loaded, Recent, Request, TooLate, _clip, log, storage_trouble
@@ -80,7 +79,7 @@ class GameService(Lobby, PlayLoop, Controls, ServerData, Records, Outbox):
             return request.messages + [self._reply(ctx, CORRUPT)]
         except TooLate:
             return request.messages + [self._reply(ctx, too_late)]
-        except sqlite3.OperationalError as exc:  # the database, not a bug: say what is wrong
+        except StorageTrouble as exc:  # the database, not a bug: say what is wrong
             log.warning("%s: database trouble: %s", what, exc)
             return request.messages + [self._reply(ctx, storage_trouble(exc, request.committed))]
         except Exception:  # a bug: log it, never show a traceback

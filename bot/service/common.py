@@ -20,14 +20,17 @@ CORRUPT = ("The saved game in this channel can't be read (it may be damaged). "
            "The host or a moderator can clear it with /politics cancel; nothing was changed.")
 
 
-def storage_trouble(exc: Exception, committed: bool) -> str:
-    """One sentence for a database that refused a write (sqlite3.OperationalError)."""
+def storage_trouble(exc, committed: bool) -> str:
+    """One sentence for a database that refused a write (a StorageTrouble of either backend)."""
     done = ("Your move was saved, but what came after it wasn't. " if committed else "Nothing was changed. ")
-    message = str(exc).lower()
-    if "full" in message:
+    kind = getattr(exc, "kind", "other")
+    if kind == "full":
         return done + "The bot's disk is full, so it can't save games — tell the server owner."
-    if "locked" in message or "busy" in message:
+    if kind == "busy":
         return done + "The game's database is busy right now — try again in a moment."
+    if kind == "down":
+        return done + ("The game's database can't be reached right now — try again in a moment, and tell the "
+                       "server owner if it keeps happening.")
     return done + "The game's database couldn't be written — try again, and tell the server owner if it keeps happening."
 
 

@@ -18,7 +18,7 @@ from bot.store import Store
 async def main() -> None:
     settings = Settings.from_env()
     point_at(settings.api_base, settings.gateway_url)
-    store = await Store.open(settings.database_path)
+    store = await Store.open(settings.database)
     service = GameService(store, inline_ai=True, ai_delay=0.0)
     client = PoliticsBot(settings, service=service, guild_ready_timeout=0.05)
     await client.start(settings.token)

@@ -1,4 +1,4 @@
-"""A burst of real actions against a SQLite file, for the kill -9 test:
+"""A burst of real actions against a store (a SQLite file or a PostgreSQL URL), for the kill -9 test:
 `python -m tests.fakediscord.burst DB CHANNELS`. After each action the
 service has committed, it prints `channel version acted` (flushed)."""
 from __future__ import annotations
