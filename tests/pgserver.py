@@ -9,6 +9,7 @@ user. Each test gets a fresh database copied from a template that already has th
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import glob
 import itertools
 import os
@@ -53,17 +54,33 @@ class PgServer:
     def _as_owner(self, *cmd: str) -> list[str]:
         return ["runuser", "-u", "postgres", "--", *cmd] if self.owner else list(cmd)
 
+    def _run(self, program: str, *args: str, check: bool = True) -> None:
+        done = subprocess.run(self._as_owner(os.path.join(self.bin_dir, program), *args),
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if check and done.returncode:
+            raise RuntimeError(f"{program} failed: {done.stdout[-2000:]}")
+
     def start(self) -> None:
-        run = dict(check=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        subprocess.run(self._as_owner(os.path.join(self.bin_dir, "initdb"), "-D", self.data, "-U", "postgres",
-                                      "--auth=trust", "-E", "UTF8", "--locale=C"), **run)
-        options = " ".join(["-k", self.root, *SERVER_SETTINGS])
-        subprocess.run(self._as_owner(os.path.join(self.bin_dir, "pg_ctl"), "-D", self.data, "-w", "-t", "60",
-                                      "-l", os.path.join(self.root, "server.log"), "-o", options, "start"), **run)
+        """initdb, start, and the template database."""
+        self._run("initdb", "-D", self.data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C")
+        self.start_server()
         asyncio.run(self._make_template())
+
+    def start_server(self) -> None:
+        options = " ".join(["-k", self.root, *SERVER_SETTINGS])
+        self._run("pg_ctl", "-D", self.data, "-w", "-t", "60", "-l", os.path.join(self.root, "server.log"),
+                  "-o", options, "start")
+
+    def stop_server(self, mode: str = "fast") -> None:
+        self._run("pg_ctl", "-D", self.data, "-m", mode, "-w", "stop", check=False)
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://postgres@/{database}?host={self.root}"
+
+    def _admin_now(self, *statements: str) -> None:
+        """Run admin statements to completion, also from a test already inside an event loop."""
+        with concurrent.futures.ThreadPoolExecutor(1) as thread:
+            thread.submit(asyncio.run, self._admin(*statements)).result()
 
     async def _admin(self, *statements: str) -> None:
         conn = await asyncpg.connect(self.url())
@@ -83,14 +100,20 @@ class PgServer:
     def new_database(self) -> str:
         """A fresh, migrated, empty database; its URL."""
         name = f"test_{os.getpid()}_{next(self._names)}"
-        asyncio.run(self._admin(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE} STRATEGY FILE_COPY"))
+        self._admin_now(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE} STRATEGY FILE_COPY")
         return self.url(name)
 
     def drop_database(self, url: str) -> None:
         name = url.split("@/", 1)[1].split("?", 1)[0]
-        asyncio.run(self._admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        self._admin_now(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+    def empty_database(self) -> str:
+        """A fresh database without the schema (migrations not yet run); its URL."""
+        name = f"empty_{os.getpid()}_{next(self._names)}"
+        self._admin_now(f"CREATE DATABASE {name}")
+        return self.url(name)
 
     def stop(self) -> None:
-        subprocess.run(self._as_owner(os.path.join(self.bin_dir, "pg_ctl"), "-D", self.data, "-m", "immediate",
-                                      "stop"), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        """Stop the server and delete everything it wrote."""
+        self.stop_server("immediate")
         shutil.rmtree(self.root, ignore_errors=True)

@@ -26,7 +26,9 @@ def test_parse_settings():
 
 async def test_due_and_outbox_keep_to_the_shards(database):
     store = await Store.open(database)
-    guilds = {f"c{g}": str((g << 22) + 5) for g in range(4)}  # channel c{g} is on shard g of 4
+    # channel c{g} is on shard g of 4; real snowflakes need all 63 bits (PostgreSQL casts to bigint)
+    guilds = {f"c{g}": str((((1 << 40) + g) << 22) + 5) for g in range(4)}
+    assert all(shard_of(guild, 4) == int(channel[1]) for channel, guild in guilds.items())
     for channel, guild in guilds.items():
         await store.create(channel, guild, "us-president", "playing", {"x": 1}, wake_at=10.0, outbox='{"m":1}')
     await store.create("dm", None, "us-president", "playing", {"x": 1}, wake_at=10.0, outbox='{"m":1}')
