@@ -1,6 +1,6 @@
 """Records of finished games: recording a result with the game's last row, stats,
 leaderboards, history, replays and the privacy commands. The maths and the game file
-live in bot/records.py; the tables in bot/store.py (migration 3)."""
+live in bot/records.py; the queries in bot/store/records.py, the tables in bot/store/schema.py (migration 3)."""
 from __future__ import annotations
 
 import re
