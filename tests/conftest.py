@@ -27,12 +27,10 @@ def pg_server():
 
 @pytest.fixture(params=["sqlite", "postgres"])
 def database(request, tmp_path):
-    """Where a test's store lives, once per backend: a fresh SQLite file, or a fresh PostgreSQL
-    database (copied from a migrated template) on the run's throwaway server. Store.open takes either."""
+    """Where a test's store lives, once per backend: a fresh SQLite file, or a fresh schema of a
+    PostgreSQL database on the run's throwaway server (its URL). Store.open takes either."""
     if request.param == "sqlite":
         yield str(tmp_path / "store.db")
         return
-    server = request.getfixturevalue("pg_server")
-    url = server.new_database()
-    yield url
-    server.drop_database(url)
+    # (not dropped after the test: a few hundred KB each, gone with the server at the run's end)
+    yield request.getfixturevalue("pg_server").new_schema()

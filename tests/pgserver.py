@@ -3,8 +3,10 @@ only on a Unix socket there, stop and delete it when the run ends.
 
 The server binaries are Debian's `postgresql` package (scripts/test.sh installs it when they are
 missing). initdb refuses to run as root, so under root the server runs as the `postgres` system
-user. Each test gets a fresh database copied from a template that already has the schema
-(CREATE DATABASE … TEMPLATE: a file copy, far cheaper than migrating each time).
+user. Each test gets a fresh schema of its own in one shared database (the URL's search_path
+names it, and the store migrates it on opening): about 40 ms, where a fresh database copied from
+a template took 250 ms on a busy machine. Tests about whole databases (what the migrations make,
+database-wide settings) ask for a fresh database instead.
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ MISSING = ("PostgreSQL's server binaries (initdb, pg_ctl, postgres) are not inst
            "variants of the store tests can't run: run the suite with `bash scripts/test.sh` (it installs "
            "them), or `apt-get install postgresql`, or put their directory on PATH.")
 TEMPLATE = "politics_template"
+SHARED = "politics_tests"  # the database whose schemas the tests get
 # Speed over durability for a server that lives one test run: the store still asks for
 # synchronous_commit=on, and a bot killed with SIGKILL (not the server) is what the tests kill.
 SERVER_SETTINGS = ["-c", "listen_addresses=", "-c", "fsync=off", "-c", "full_page_writes=off",
@@ -77,13 +80,13 @@ class PgServer:
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://postgres@/{database}?host={self.root}"
 
-    def _admin_now(self, *statements: str) -> None:
+    def _admin_now(self, *statements: str, database: str = "postgres") -> None:
         """Run admin statements to completion, also from a test already inside an event loop."""
         with concurrent.futures.ThreadPoolExecutor(1) as thread:
-            thread.submit(asyncio.run, self._admin(*statements)).result()
+            thread.submit(asyncio.run, self._admin(*statements, database=database)).result()
 
-    async def _admin(self, *statements: str) -> None:
-        conn = await asyncpg.connect(self.url())
+    async def _admin(self, *statements: str, database: str = "postgres") -> None:
+        conn = await asyncpg.connect(self.url(database))
         try:
             for statement in statements:
                 await conn.execute(statement)
@@ -93,9 +96,16 @@ class PgServer:
     async def _make_template(self) -> None:
         from bot.store import Store
 
-        await self._admin(f"CREATE DATABASE {TEMPLATE}")
+        await self._admin(f"CREATE DATABASE {TEMPLATE}", f"CREATE DATABASE {SHARED}")
         store = await Store.open(self.url(TEMPLATE))  # migrated once; every test's database copies it
         await store.close()
+
+    def new_schema(self) -> str:
+        """A fresh, empty schema in the shared database; the URL of the store that lives there
+        (asyncpg passes search_path on to the server, so every table the store makes goes in it)."""
+        name = f"test_{os.getpid()}_{next(self._names)}"
+        self._admin_now(f"CREATE SCHEMA {name}", database=SHARED)
+        return f"{self.url(SHARED)}&search_path={name}"
 
     def new_database(self) -> str:
         """A fresh, migrated, empty database; its URL."""

@@ -14,7 +14,7 @@ import asyncpg
 import pytest
 
 from bot.store import SCHEMA_VERSION, StorageError, Store, postgres, redact
-from bot.store.schema import POSTGRES, SQLITE, statements
+from bot.store.schema import POSTGRES, SQLITE
 from tests.helpers import CH, ctx, service_on, texts, user
 from tests.pgserver import PgServer
 
@@ -81,8 +81,7 @@ async def test_processes_starting_at_once_migrate_once(pg_server):
 async def test_the_first_schema_is_upgraded_and_keeps_its_games(pg_server):
     url = pg_server.empty_database()
     conn = await asyncpg.connect(url)
-    for statement in statements(POSTGRES[0]):
-        await conn.execute(statement)
+    await conn.execute(POSTGRES[0])
     await conn.execute("CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (1)")
     await conn.execute("INSERT INTO games VALUES('c1','g1','primary-general','lobby',3,$1,NULL,0)",
                        '{"status": "lobby", "players": [], "host": "h", "options": {}, "seed": 1}')
@@ -135,7 +134,7 @@ async def start_a_game(svc):
 
 async def test_a_row_held_longer_than_the_lock_timeout_answers_busy(pg_server, monkeypatch):
     monkeypatch.setitem(postgres.SETTINGS, "lock_timeout", "200")  # 5 s in production
-    url = pg_server.new_database()
+    url = pg_server.new_schema()
     svc = await service_on(url)
     mover, move = await start_a_game(svc)
     version = (await svc.store.get(CH)).version
@@ -163,7 +162,7 @@ def test_a_server_that_goes_away_and_comes_back():
     server = PgServer(binaries())
     try:
         server.start()
-        url = server.new_database()
+        url = server.new_schema()
 
         async def first() -> tuple:
             svc = await service_on(url)

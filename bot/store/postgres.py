@@ -20,7 +20,7 @@ import asyncpg
 
 from . import Store
 from .core import COUNT, POSTGRES, ROW, ROWS, Program, StorageError, StorageTrouble, redact
-from .schema import POSTGRES as MIGRATIONS, SCHEMA_VERSION, statements
+from .schema import POSTGRES as MIGRATIONS, SCHEMA_VERSION
 
 R = TypeVar("R")
 
@@ -126,8 +126,7 @@ class PostgresStore(Store):
                                    f"{current}; this one knows {SCHEMA_VERSION}). Upgrade the bot or set DATABASE_URL "
                                    "to another database.")
             for number in range(current, SCHEMA_VERSION):
-                for statement in statements(MIGRATIONS[number]):
-                    await conn.execute(statement)
+                await conn.execute(MIGRATIONS[number])  # no parameters: one round trip for all its statements
             if current < SCHEMA_VERSION:
                 await conn.execute("DELETE FROM schema_version")
                 await conn.execute("INSERT INTO schema_version(version) VALUES($1)", SCHEMA_VERSION)
