@@ -354,7 +354,8 @@ async def _one(channels: int, quick: bool, tree: str, rates: list[float], second
         plan["channels"].append({"channel": cid, "seed": c + 1, "users": [[u.id, u.name] for u in users]})
     with open(os.path.join(tmp, "plan.json"), "w", encoding="utf-8") as fh:
         json.dump(plan, fh)
-    env = {**os.environ, "PYTHONPATH": tree}
+    # the bot under test uses this run's SQLite file, never a DATABASE_URL of the environment
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"} | {"PYTHONPATH": tree}
     subprocess.run([sys.executable, os.path.join(ROOT, "tests", "fakediscord", "liveprep.py"), db,
                     os.path.join(tmp, "plan.json")], cwd=tree, env=env, check=True, capture_output=True)
     tables = _tables(db, handles)

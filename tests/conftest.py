@@ -6,6 +6,9 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
+# Tests, and the bot processes they start, use only the stores they make themselves: never a
+# database a developer's shell points DATABASE_URL at.
+os.environ.pop("DATABASE_URL", None)
 
 
 @pytest.fixture(scope="session")
@@ -17,7 +20,10 @@ def pg_server():
     bin_dir = binaries()
     if bin_dir is None:
         pytest.fail(MISSING, pytrace=False)
-    server = PgServer(bin_dir)
+    try:
+        server = PgServer(bin_dir)
+    except RuntimeError as exc:
+        pytest.fail(str(exc), pytrace=False)
     try:
         server.start()
         yield server

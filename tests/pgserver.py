@@ -49,7 +49,13 @@ class PgServer:
         self.bin_dir = bin_dir
         self.root = tempfile.mkdtemp(prefix="politics-pg-")
         self.data = os.path.join(self.root, "data")
-        self.owner = pwd.getpwnam("postgres") if os.geteuid() == 0 else None
+        self.owner = None
+        if os.geteuid() == 0:  # initdb refuses root: the server runs as the postgres system user
+            try:
+                self.owner = pwd.getpwnam("postgres")
+            except KeyError:
+                raise RuntimeError("Running as root, the test PostgreSQL server needs a `postgres` system user "
+                                   "(Debian's postgresql package makes it).") from None
         if self.owner:
             os.chown(self.root, self.owner.pw_uid, self.owner.pw_gid)
         self._names = itertools.count(1)

@@ -118,6 +118,15 @@ async def test_an_unreachable_server_is_one_sentence_that_never_shows_the_passwo
     assert "s3cret" not in done.stdout + done.stderr and "Traceback" not in done.stderr
 
 
+async def test_a_user_who_may_not_create_tables_is_one_sentence(pg_server):
+    url = pg_server.empty_database()  # PostgreSQL 15: only the owner creates in its public schema
+    admin = await asyncpg.connect(url)
+    await admin.execute("CREATE ROLE visitor LOGIN")
+    await admin.close()
+    with pytest.raises(StorageError, match="may create tables"):
+        await Store.open(url.replace("postgres@", "visitor@"))
+
+
 async def test_a_url_of_another_kind_is_refused_in_one_sentence():
     with pytest.raises(StorageError, match="must start with postgresql:// or sqlite:///"):
         await Store.open("mysql://bot:pw@host/db")

@@ -103,9 +103,9 @@ class PostgresStore(Store):
             await store.migrate()
         except BaseException as exc:
             await pool.close()
-            if trouble_kind(exc) is not None:
-                raise StorageError(f"The PostgreSQL database {shown} can't be used ({exc}): check DATABASE_URL "
-                                   "and that the server is running.") from None
+            if trouble_kind(exc) is not None or isinstance(exc, asyncpg.PostgresError):  # e.g. no right to create tables
+                raise StorageError(f"The PostgreSQL database {shown} can't be used ({exc}): check DATABASE_URL, "
+                                   "the server, and that its user may create tables there.") from None
             raise
         return store
 
