@@ -244,3 +244,20 @@ async def test_dm_channel_ids_are_kept_and_forgotten(database):
     await store.set_dm_channels({"42": None})
     assert await store.dm_channel("42") is None and await store.dm_channel("43") == "950"
     await store.close()
+
+
+async def test_the_setting_chooses_the_backend(tmp_path, monkeypatch):
+    """DATABASE_URL wins over DATABASE_PATH; sqlite:////absolute (SQLAlchemy's spelling) is a SQLite file."""
+    from bot.settings import Settings
+    from bot.store.sqlite import SQLiteStore
+
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "path.db"))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    assert Settings.from_env().database == str(tmp_path / "path.db")
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path}/url.db")  # tmp_path is absolute: four slashes
+    chosen = Settings.from_env().database
+    assert chosen.startswith("sqlite:////")
+    store = await Store.open(chosen)
+    assert isinstance(store, SQLiteStore) and store.path == str(tmp_path / "url.db")
+    await store.close()
+    assert (tmp_path / "url.db").exists() and not (tmp_path / "path.db").exists()
