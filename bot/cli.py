@@ -8,7 +8,7 @@ import logging
 import os
 import sys
 
-from .settings import Settings, load_dotenv
+from .settings import Settings, SettingsError, load_dotenv
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -111,7 +111,11 @@ def _write_between(path: str, start: str, end: str, body: str) -> None:
 
 def _run(game: str | None) -> int:
     load_dotenv()
-    settings = Settings.from_env()
+    try:
+        settings = Settings.from_env()
+    except SettingsError as exc:  # a bad setting: its sentence, and the exit code of a usage error
+        print(f"politics-bot: {exc}", file=sys.stderr)
+        return 2
     if not settings.token:
         if not sys.stdin.isatty():
             print("No DISCORD_TOKEN is set, and there is no terminal for the local table: "

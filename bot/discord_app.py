@@ -54,6 +54,9 @@ AUTOCOMPLETE_SECONDS = 2.0  # an autocomplete answer later than this would miss 
 DM_IDS = 50_000  # users whose DM channel id is kept in memory (all are in the store)
 FOLLOWUP_SECONDS = 14 * 60  # an interaction token lives 15 minutes; after that, post to the channel
 HTTP_CONNECTIONS = 64  # open HTTP connections to Discord, reused (discord.py's default has no limit)
+IDENTIFY_SECONDS = 5.0  # Discord: one identify per max_concurrency bucket in this time
+ELSEWHERE = ("This server is served by another of my processes right now (it may be restarting), so nothing "
+             "was changed here; please try again in a moment.")
 
 
 def point_at(api_base: str | None, gateway_url: str | None) -> None:
@@ -205,16 +208,27 @@ def build_group(client: "PoliticsBot") -> app_commands.Group:
 
 # ---- the client ---------------------------------------------------------------
 
-class PoliticsBot(discord.Client):
+class PoliticsBot(discord.AutoShardedClient):
+    """Always discord.py's AutoShardedClient: with SHARD_COUNT/SHARD_IDS it runs those shards;
+    without, every shard, as many as Discord recommends (one below 2,500 servers)."""
+
     def __init__(self, settings: Settings, *, service: GameService, sync_commands: bool = True,
                  guild_ready_timeout: float = 2.0) -> None:
         intents = discord.Intents.default()
         intents.message_content = any(g.listens_to_chat for g in all_games().values()) and settings.message_content
+        shards = settings.shards
         # Nobody is pinged unless a message names them in Outgoing.ping (see allowed_mentions).
         super().__init__(intents=intents, guild_ready_timeout=guild_ready_timeout,
-                         allowed_mentions=discord.AllowedMentions.none())
+                         allowed_mentions=discord.AllowedMentions.none(),
+                         shard_count=shards.count if shards else None,
+                         shard_ids=None if shards is None or shards.all else list(shards.ids))
         self.settings = settings
         self.service = service
+        # The service serves only these shards' channels (their timers, AI moves, redelivery);
+        # other processes on the same database serve the rest (docs/architecture.md, Shards).
+        self.service.shards = shards
+        self._identified: dict[int, float] = {}  # shard id -> when it last identified
+        self._identify_buckets: int | None = None  # Discord's max_concurrency
         # Discord turns the outbox on: each commit stores what the bot must say until it is sent,
         # so a crash between the commit and the posts loses nothing (see redeliver).
         self.service.outbox = True
@@ -248,7 +262,9 @@ class PoliticsBot(discord.Client):
     async def setup_hook(self) -> None:
         self.add_dynamic_items(GameButton, GameSelect)
         self.render_pool.start()
-        if self.sync_commands:
+        # The commands are the bot's, not a shard's: of several processes, the one holding
+        # shard 0 registers them, once.
+        if self.sync_commands and self.service.owns(None):
             if self.settings.guild_id:
                 guild = discord.Object(id=self.settings.guild_id)
                 self.tree.copy_global_to(guild=guild)
@@ -257,6 +273,24 @@ class PoliticsBot(discord.Client):
                 await self.tree.sync()
         await self.redeliver()
         self.scheduler.start()
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Discord lets shards identify in max_concurrency buckets (shard id % max_concurrency),
+        one a bucket every 5 seconds; discord.py's own hook waits 5 s before every shard but the
+        first, whatever the buckets. (Another process's identifies are not known here.)"""
+        loop = asyncio.get_running_loop()
+        shard = shard_id or 0
+        if not initial:
+            if self._identify_buckets is None:
+                try:
+                    self._identify_buckets = max(1, (await self.fetch_session_start_limits()).max_concurrency)
+                except (discord.HTTPException, discord.GatewayNotFound, KeyError, TypeError):
+                    self._identify_buckets = 1
+            buckets = self._identify_buckets
+            last = max((t for s, t in self._identified.items() if s % buckets == shard % buckets), default=None)
+            if last is not None and loop.time() - last < IDENTIFY_SECONDS:
+                await asyncio.sleep(IDENTIFY_SECONDS - (loop.time() - last))
+        self._identified[shard] = loop.time()
 
     async def close(self) -> None:
         if self.scheduler.is_running():
@@ -335,6 +369,20 @@ class PoliticsBot(discord.Client):
             except TimeoutError:
                 pass
 
+    def _elsewhere(self, interaction: discord.Interaction) -> bool:
+        """From a server on a shard this process doesn't hold. Discord sends a server's
+        interactions only on its shard's socket, so this is a shard claimed twice (a restart with
+        other SHARD_IDS while the old process still runs): only the holder of the shard runs the
+        server's timers and delivers its messages, so it alone serves the server. (Direct messages
+        are shard 0's, whatever server their game is in: see docs/architecture.md.)"""
+        return interaction.guild_id is not None and not self.service.owns(interaction.guild_id)
+
+    async def _refuse(self, interaction: discord.Interaction) -> None:
+        try:
+            await self._ack(interaction.response.send_message(ELSEWHERE, ephemeral=True))
+        except (discord.HTTPException, discord.InteractionResponded):
+            pass
+
     async def _shed(self, interaction: discord.Interaction) -> None:
         self.shed += 1
         try:
@@ -356,6 +404,9 @@ class PoliticsBot(discord.Client):
             self._turns.release()
 
     async def on_slash(self, interaction: discord.Interaction, spec: CommandSpec, kwargs: dict) -> None:
+        if self._elsewhere(interaction):
+            await self._refuse(interaction)
+            return
         if self._overloaded():
             await self._shed(interaction)
             return
@@ -403,6 +454,9 @@ class PoliticsBot(discord.Client):
             log.warning("archiving thread %s failed: %s", msg.channel_id, exc)
 
     async def on_component(self, interaction: discord.Interaction, custom_id: str, values: list[str]) -> None:
+        if self._elsewhere(interaction):
+            await self._refuse(interaction)
+            return
         if self._overloaded():
             await self._shed(interaction)
             return
@@ -430,6 +484,9 @@ class PoliticsBot(discord.Client):
         custom_id = data.get("custom_id", "")
         if not custom_id.startswith("pm:"):
             return
+        if self._elsewhere(interaction):
+            await self._refuse(interaction)
+            return
         if not interaction.response.is_done():
             if self._overloaded():
                 await self._shed(interaction)
@@ -447,6 +504,8 @@ class PoliticsBot(discord.Client):
     async def autocomplete(self, interaction: discord.Interaction, name: str, option: str,
                            current: str) -> list[tuple[str, str]]:
         """Suggestions, or none if they can't come in time (the answer is the first response)."""
+        if self._elsewhere(interaction):
+            return []
         try:
             return await asyncio.wait_for(self.service.autocomplete(self.ctx_of(interaction), name, option, current),
                                           AUTOCOMPLETE_SECONDS)
@@ -454,7 +513,7 @@ class PoliticsBot(discord.Client):
             return []
 
     async def on_message(self, message: discord.Message) -> None:
-        if message.author.bot or not message.guild or not message.content:
+        if message.author.bot or not message.guild or not message.content or not self.service.owns(message.guild.id):
             return
         ctx = Ctx(User(str(message.author.id), message.author.display_name), str(message.channel.id), str(message.guild.id))
         out = await self._work(lambda: self.service.chat(ctx, message.content))
@@ -777,7 +836,7 @@ async def _run_client(settings: Settings) -> None:
     contacted; the store is closed however the client stops (its thread would keep the process alive)."""
     store = await Store.open(settings.database)
     try:
-        client = PoliticsBot(settings, service=GameService(store, ai_delay=settings.ai_delay))
+        client = PoliticsBot(settings, service=GameService(store, ai_delay=settings.ai_delay, shards=settings.shards))
         async with client:
             await client.start(settings.token)
     finally:

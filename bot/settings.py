@@ -4,6 +4,12 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from .shards import Shards
+
+
+class SettingsError(ValueError):
+    """A setting that can't be used; the message is one sentence for whoever runs the bot."""
+
 
 def load_dotenv(path: str = ".env") -> None:
     """Minimal .env reader: KEY=value lines; the real environment wins."""
@@ -30,6 +36,9 @@ class Settings:
     render_workers: int = 0  # board-drawing worker processes; 0 = one per core
     render_processes: bool = True  # False: draw in threads (tests that patch a renderer)
     database_url: str | None = None  # postgresql://… (or sqlite:///…); unset: SQLite at database_path
+    # SHARD_COUNT / SHARD_IDS: the Discord shards this process serves (bot/shards.py); None when
+    # SHARD_COUNT is unset: one process serves everything, with the shard count Discord recommends.
+    shards: Shards | None = None
 
     @property
     def database(self) -> str:
@@ -39,14 +48,31 @@ class Settings:
     @classmethod
     def from_env(cls) -> "Settings":
         guild = os.environ.get("DISCORD_GUILD_ID", "").strip()
+        count, ids = os.environ.get("SHARD_COUNT", "").strip(), os.environ.get("SHARD_IDS", "").strip()
+        try:
+            shards = Shards.parse(count, ids) if count or ids else None
+        except ValueError as exc:
+            raise SettingsError(str(exc)) from None
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
             guild_id=int(guild) if guild.isdigit() else None,
             database_path=os.environ.get("DATABASE_PATH", "./data/politics.db"),
             database_url=os.environ.get("DATABASE_URL", "").strip() or None,
-            ai_delay=float(os.environ.get("AI_DELAY", "1.5")),
+            ai_delay=_number("AI_DELAY", "1.5", float),
             message_content=os.environ.get("MESSAGE_CONTENT_INTENT", "").strip() in ("1", "true", "yes"),
             api_base=os.environ.get("POLITICS_TEST_API_BASE") or None,
             gateway_url=os.environ.get("POLITICS_TEST_GATEWAY_URL") or None,
-            render_workers=int(os.environ.get("RENDER_WORKERS", "0") or 0),
+            render_workers=_number("RENDER_WORKERS", "0", int),
+            shards=shards,
         )
+
+
+def _number(name: str, default: str, kind: type) -> float | int:
+    text = os.environ.get(name, "").strip() or default
+    try:
+        value = kind(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value < 10**9:  # also refuses nan and inf
+        raise SettingsError(f"{name} must be a {'whole ' if kind is int else ''}number from 0, not {text[:20]!r}.")
+    return value

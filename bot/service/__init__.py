@@ -43,7 +43,8 @@ class GameService(Lobby, PlayLoop, Controls, ServerData, Records, Outbox):
                  shards: Shards | None = None) -> None:
         self.store = store
         # The shards this process serves (None: all): only their timers, AI moves and
-        # undelivered messages are run here when several processes share one database.
+        # undelivered messages are run here when several processes share one database, and only
+        # their rows are remembered (see _load).
         self.shards = shards
         # Discord turns this on: what each commit must say is stored with it until delivered.
         self.outbox = outbox
@@ -53,10 +54,22 @@ class GameService(Lobby, PlayLoop, Controls, ServerData, Records, Outbox):
         self.clock = clock
         self.render_enabled = render
         self._locks: dict[str, asyncio.Lock] = {}
-        # channel -> the row as this process last committed it. Only this process writes
-        # its database (one bot per file), so a remembered row is the stored row; a failed
-        # compare-and-swap or a delete forgets it, and the next load reads SQLite again.
+        # channel -> the row as this process last committed it, for its own shards' servers only.
+        # Alone on its database, a remembered row is the stored row; a failed compare-and-swap
+        # or a delete forgets it, and the next load reads the database again. Sharing it (see
+        # `shared`), each use first checks the stored version.
         self._recent: OrderedDict[str, Recent] = OrderedDict()
+
+    @property
+    def shared(self) -> bool:
+        """Other processes write this database: they hold the other shards. Their writes reach
+        rows of this process's servers too (a click in a direct message is served by shard 0's
+        process, whatever server its game is in), so a remembered row may be out of date."""
+        return self.shards is not None and not self.shards.all
+
+    def owns(self, guild_id: str | int | None) -> bool:
+        """This process serves that server (None: direct messages, shard 0's)."""
+        return self.shards is None or self.shards.owns(guild_id)
 
     def lock(self, channel_id: str) -> asyncio.Lock:
         lock = self._locks.get(channel_id)
@@ -211,6 +224,12 @@ class GameService(Lobby, PlayLoop, Controls, ServerData, Records, Outbox):
 
     async def _load(self, channel_id: str) -> Loaded | None:
         recent = self._recent.get(channel_id)
+        if recent is not None and self.shared and (
+                not self.owns(recent.guild_id) or await self.store.version_of(channel_id) != recent.version):
+            # Written by another process since (one trip for the version alone), or no longer
+            # this process's server: read it afresh.
+            self._recent.pop(channel_id, None)
+            recent = None
         if recent is not None:
             self._recent.move_to_end(channel_id)
             # parsed afresh each time: an action that fails half-way can't leave a changed copy behind
@@ -269,6 +288,8 @@ class GameService(Lobby, PlayLoop, Controls, ServerData, Records, Outbox):
             request.messages += messages
         self._mark_outbox(messages, written.outbox_id, body)
         loaded.version += 1
+        if not self.owns(loaded.guild_id):
+            return  # another process's server (a click in a DM): its owner remembers its rows
         self._recent[channel_id] = Recent(loaded.version, loaded.guild_id, loaded.game.id, status,
                                           written.text, written.state)
         self._recent.move_to_end(channel_id)

@@ -131,6 +131,11 @@ class PlayLoop:
             async with self.lock(channel_id):
                 try:
                     out += await self._wake(channel_id, now)
+                except TooLate:
+                    # Another process wrote the row first (shard 0's serving a click in a DM, or
+                    # the shard's earlier holder): its commit set the next wake-up, and the row is
+                    # read afresh then. Postponing would move that wake-up.
+                    pass
                 except CorruptRow:
                     await self.store.postpone(channel_id, now + 3600)  # don't spin on a damaged row
                 except Exception:

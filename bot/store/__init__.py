@@ -180,6 +180,11 @@ class Store(RecordsStore):
             (float(now), *args, limit))
         return [r[0] for r in rows]
 
+    async def version_of(self, channel_id: str) -> int | None:
+        """The row's version alone (None: no row), to check a remembered row against."""
+        rows = await self._rows("SELECT version FROM games WHERE channel_id=?", (channel_id,))
+        return rows[0][0] if rows else None
+
     async def status_of(self, channel_id: str) -> tuple[str, str, str | None] | None:
         """(status, game id, guild id) without parsing the record, so it works on damaged rows."""
         rows = await self._rows("SELECT status, game, guild_id FROM games WHERE channel_id=?", (channel_id,))
