@@ -41,3 +41,89 @@ async def test_due_and_outbox_keep_to_the_shards(database):
     await store.delete("c1", outbox='{"m":2}')
     assert [e[1] for e in await store.outbox(Shards(4, (1,)))] == ["c1", "c1"]
     await store.close()
+
+
+# ---- processes sharing one database (GameService) ----------------------------------
+
+def guild_on(shard: int, count: int = 4) -> str:
+    return str(((shard + count * 1000) << 22) | 5)
+
+
+async def human_to_move(owner, channel: str) -> list[str]:
+    """Let the AI seat move (its delay is 0) until seat 0, the human, must act: their legal moves."""
+    for _ in range(20):
+        loaded = await owner._load(channel)
+        if 0 in loaded.game.to_act(loaded.state):
+            return [a.text() for a in loaded.game.legal_actions(loaded.state, 0)]
+        await owner.tick(owner.clock() + 1)
+    raise AssertionError("the human never got the turn")
+
+
+async def two_processes(tmp_path, first: Shards, second: Shards):
+    from tests.helpers import service_on
+    path = str(tmp_path / "shared.db")
+    return await service_on(path, shards=first, ai_delay=0), await service_on(path, shards=second, ai_delay=0)
+
+
+async def test_a_row_written_by_another_process_is_read_afresh_not_from_memory(tmp_path):
+    from bot.messages import Ctx
+    from tests.helpers import user
+    owner, shard0 = await two_processes(tmp_path, Shards(4, (2, 3)), Shards(4, (0, 1)))
+    alice, guild = user("alice"), guild_on(2)
+    await owner.handle(Ctx(alice, "c", guild), "new", {"game": "primary-general", "seed": 3, "bots": 1})
+    await owner.handle(Ctx(alice, "c", guild), "start", {})
+    legal = await human_to_move(owner, "c")
+    remembered = owner._recent["c"].version
+    # A click in alice's DM panel reaches shard 0's process (no server): it acts from the database
+    # and keeps no copy of a row that is not its own.
+    out = await shard0.handle(Ctx(alice, "c", None), "do", {"action": legal[0]})
+    assert any("✓ Done" in (m.text or "") for m in out)
+    assert "c" not in shard0._recent
+    stored = await owner.store.get("c")
+    assert stored.version == remembered + 1 and stored.record["acted"][0] == 1
+    # The owner still remembers the older row: its next read sees the stored version instead.
+    assert owner._recent["c"].version == remembered
+    loaded = await owner._load("c")
+    assert loaded.version == stored.version and loaded.record["acted"][0] == 1
+    # ... and its timer (the AI's reply) acts on the fresh row, not "too late".
+    assert await owner.tick(owner.clock() + 1)
+    assert len((await owner.store.get("c")).record["log"]) == len(stored.record["log"]) + 1
+    for svc in (owner, shard0):
+        await svc.store.close()
+
+
+async def test_two_holders_of_one_shard_fire_a_timer_once_and_the_loser_postpones_nothing(tmp_path):
+    """A shard moving: its new holder starts while the old one still runs. Both find the AI's move
+    due; the compare-and-swap lets one commit, and the other leaves the row as the winner wrote it."""
+    import asyncio
+
+    from bot.messages import Ctx
+    from tests.helpers import user
+    old, new = await two_processes(tmp_path, Shards(4, (2, 3)), Shards(4, (0, 1, 2)))
+    alice, guild = user("alice"), guild_on(2)
+    await old.handle(Ctx(alice, "c", guild), "new", {"game": "primary-general", "seed": 3, "bots": 1})
+    await old.handle(Ctx(alice, "c", guild), "start", {})
+    legal = await human_to_move(old, "c")
+    await old.handle(Ctx(alice, "c", guild), "do", {"action": legal[0]})  # the AI's reply is due now
+    before = await old.store.get("c")
+    # Both load the row before either commits: the first commit waits for the second to arrive.
+    arrived, both_loaded = [], asyncio.Event()
+    for svc in (old, new):
+        async def together(*args, commit=svc.store.commit, **kwargs):
+            arrived.append(1)
+            if len(arrived) <= 2:
+                if len(arrived) == 2:
+                    both_loaded.set()
+                await asyncio.wait_for(both_loaded.wait(), 5)  # times out if only one acted
+            return await commit(*args, **kwargs)
+        svc.store.commit = together
+    now = old.clock() + 1
+    outs = await asyncio.gather(old.tick(now), new.tick(now))
+    after = await old.store.get("c")
+    assert len(after.record["log"]) == len(before.record["log"]) + 1  # the AI moved once
+    assert sum(1 for out in outs if out) == 1
+    # The human's turn has no clock: nothing is due any more (a loser postponing by a minute
+    # would have set a wake-up that moves the AI again later).
+    assert await old.store.due(now + 3600) == []
+    for svc in (old, new):
+        await svc.store.close()

@@ -171,8 +171,10 @@ class BotRunner:
     """Start the bot's real PoliticsBot against the fake, in this process."""
 
     def __init__(self, fake: FakeDiscord, service, *, sync_commands: bool = True, db_path: str = ":memory:",
-                 render_processes: bool = False) -> None:
+                 render_processes: bool = False, shards=None, token: str = "fake-token") -> None:
         self.fake = fake
+        self.shards = shards  # bot.shards.Shards this bot serves (None: all)
+        self.token = token  # the fake tells bot processes apart by the token they send
         self.render_processes = render_processes  # threads by default: a test may patch a renderer
         self.service = service
         self.sync_commands = sync_commands
@@ -184,9 +186,9 @@ class BotRunner:
         from bot.discord_app import PoliticsBot, point_at
         from bot.settings import Settings
 
-        settings = Settings(token="fake-token", guild_id=None, database_path=self.db_path, ai_delay=0.0,
+        settings = Settings(token=self.token, guild_id=None, database_path=self.db_path, ai_delay=0.0,
                             message_content=False, api_base=self.fake.api_base, gateway_url=self.fake.gateway_url,
-                            render_processes=self.render_processes)
+                            render_processes=self.render_processes, shards=self.shards)
         point_at(settings.api_base, settings.gateway_url)
         self.fake.connected.clear()
         self.client = PoliticsBot(settings, service=self.service, sync_commands=self.sync_commands,

@@ -4,13 +4,15 @@ The bot's real discord.py client connects to it (bot.discord_app.point_at);
 nothing in the bot is patched. The fake serves the REST routes the bot uses,
 a JSON gateway (HELLO, heartbeat ACK, IDENTIFY -> READY + GUILD_CREATE,
 RESUME -> RESUMED with replay, op 7, dropped sockets), dispatches interactions
-the way Discord does, records everything the bot sent and can fail like Discord
+the way Discord does (each on the shard of its server: gateway.py), records everything the bot
+sent, and which bot process sent it (by the token it used), and can fail like Discord
 (403/50007 closed DMs, 429 + retry_after + Via, 5xx, unknown/acknowledged
 interactions, a dropped websocket).
 """
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import itertools
 import json
 import re
@@ -19,12 +21,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import web
+
+from .gateway import GatewayMixin
 
 if TYPE_CHECKING:
     from .client import UserHandle
 
 DISCORD_EPOCH_MS = 1420070400000
+# The token of the REST request being handled ("" without one: webhooks carry none).
+SENDER: contextvars.ContextVar[str] = contextvars.ContextVar("fake_discord_sender", default="")
 JSON = "application/json"
 FLAG_EPHEMERAL = 64
 FLAG_LOADING = 128
@@ -99,6 +105,7 @@ class Sent:
     t: float  # fake clock
     visible_to: str | None = None  # a user id for ephemeral replies and DMs; None = everyone in the channel
     interaction_id: str | None = None
+    sender: str = ""  # the token of the bot process that posted it ("" for a webhook: see FakeInteraction)
     edits: int = 0
     deleted: bool = False
     descriptions: list[str] = field(default_factory=list)  # each file's alt text ("" if none)
@@ -147,6 +154,9 @@ class FakeInteraction:
     choices: list[dict] | None = None  # autocomplete answer
     modal: dict | None = None  # a modal the bot opened
     callbacks: int = 0
+    guild_id: str | None = None  # None: a direct message
+    session: str = ""  # the gateway session it was dispatched to ("": none had its shard)
+    answered_by: str = ""  # the token of the bot process whose first callback answered it
 
     @property
     def latency(self) -> float | None:
@@ -176,18 +186,19 @@ class FailRule:
     skip: int = 0  # matching requests let through before the first failure
 
 
-class FakeDiscord:
+class FakeDiscord(GatewayMixin):
     APP_ID = "1100000000000000001"
     BOT_ID = "1100000000000000001"
-    GUILD_ID = "1200000000000000001"
 
-    def __init__(self, *, clock: Callable[[], float] = time.monotonic, heartbeat_ms: int = 41250) -> None:
+    def __init__(self, *, clock: Callable[[], float] = time.monotonic, heartbeat_ms: int = 41250,
+                 shard_count: int = 1, max_concurrency: int = 1) -> None:
         self.clock = clock
         self.heartbeat_ms = heartbeat_ms
         self._counter = itertools.count(1)
         self.users: dict[str, FakeUser] = {}
         self.users_by_id: dict[str, FakeUser] = {}
         self.channels: dict[str, str] = {}  # id -> name (guild text channels)
+        self.channel_guild: dict[str, str] = {}  # text channel id -> its server
         self.threads: dict[str, dict] = {}  # id -> {"name", "parent_id", "archived"} (public threads)
         self.dm_channels: dict[str, str] = {}  # dm channel id -> user id
         self.messages: dict[str, Sent] = {}
@@ -213,15 +224,7 @@ class FakeDiscord:
         self.file_bytes = 0
         self._settler: asyncio.Future | None = None
         self.last_activity = 0.0
-        # gateway
-        self.ws: web.WebSocketResponse | None = None
-        self.session_id: str | None = None
-        self.seq = 0
-        self.backlog: list[dict] = []  # dispatches kept for RESUME replay
-        self.identifies = 0
-        self.resumes = 0
-        self.heartbeats = 0
-        self.connected = asyncio.Event()
+        self._init_gateway(shard_count, max_concurrency)
         self.bot_user = FakeUser(self.BOT_ID, "politics-bot", bot=True)
         self.users_by_id[self.BOT_ID] = self.bot_user
         self._runner: web.AppRunner | None = None
@@ -263,8 +266,7 @@ class FakeDiscord:
         return self
 
     async def stop(self) -> None:
-        if self.ws is not None and not self.ws.closed:
-            await self.ws.close()
+        await self._close_sockets()
         if self._runner:
             await self._runner.cleanup()
 
@@ -281,9 +283,10 @@ class FakeDiscord:
         ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
         return str((ms << 22) | (next(self._counter) & 0x3FFFFF))
 
-    def add_channel(self, name: str) -> str:
+    def add_channel(self, name: str, guild: str | None = None) -> str:
         cid = self.snowflake()
         self.channels[cid] = name
+        self.channel_guild[cid] = guild or self.GUILD_ID
         return cid
 
     @property
@@ -303,24 +306,6 @@ class FakeDiscord:
         from .client import UserHandle
         return UserHandle(self, u)
 
-    def member_payload(self, u: FakeUser) -> dict:
-        return {"user": u.payload(), "roles": [], "flags": 0, "joined_at": "2024-01-01T00:00:00+00:00",
-                "deaf": False, "mute": False, "nick": None, "permissions": str(u.perms | 0x400 | 0x800),
-                "pending": False}
-
-    def guild_payload(self) -> dict:
-        return {
-            "id": self.GUILD_ID, "name": "Fake Guild", "owner_id": "1", "unavailable": False, "member_count": len(self.users) + 1,
-            "roles": [{"id": self.GUILD_ID, "name": "@everyone", "permissions": str(0x400 | 0x800), "position": 0,
-                       "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}],
-            "channels": [{"id": cid, "type": 0, "name": name, "position": i, "guild_id": self.GUILD_ID,
-                          "permission_overwrites": []} for i, (cid, name) in enumerate(self.channels.items())],
-            "members": [self.member_payload(u) for u in [self.bot_user, *self.users.values()]],
-            "emojis": [], "stickers": [], "features": [], "threads": [], "voice_states": [], "presences": [],
-            "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": [],
-            "joined_at": "2024-01-01T00:00:00+00:00", "large": False, "premium_tier": 0,
-        }
-
     # ---- failure injection ---------------------------------------------
     def fail(self, method: str, path: str, status: int, *, code: int = 0, times: int = 1,
              retry_after: float = 0.05, via: bool = True, skip: int = 0) -> FailRule:
@@ -336,6 +321,7 @@ class FakeDiscord:
             return await handler(request)
         self.inflight += 1
         self.last_activity = self.clock()
+        SENDER.set(request.headers.get("Authorization", "").removeprefix("Bot "))
         try:
             for rule in self.rules:
                 if rule.hits < rule.times and rule.method == request.method and rule.path.search(request.path):
@@ -371,96 +357,20 @@ class FakeDiscord:
             return web.Response(status=rule.status, text="upstream error", content_type="text/plain")
         return error(rule.status, rule.code, "error")
 
-    # ---- gateway ------------------------------------------------------------
-    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
-        ws = web.WebSocketResponse(max_msg_size=0)
-        await ws.prepare(request)
-        old, self.ws = self.ws, ws
-        if old is not None and not old.closed:
-            await old.close(code=4000)
-        await ws.send_json({"op": 10, "d": {"heartbeat_interval": self.heartbeat_ms}})
-        async for msg in ws:
-            if msg.type != WSMsgType.TEXT:
-                continue
-            data = json.loads(msg.data)
-            op = data.get("op")
-            if op == 1:
-                self.heartbeats += 1
-                await ws.send_json({"op": 11})
-            elif op == 2:
-                self.identifies += 1
-                self.session_id = f"sess-{self.snowflake()}"
-                self.seq = 0
-                self.backlog.clear()
-                await self._dispatch_now(ws, "READY", {
-                    "v": 10, "user": self.bot_user.payload(), "guilds": [{"id": self.GUILD_ID, "unavailable": True}],
-                    "session_id": self.session_id, "resume_gateway_url": self.gateway_url,
-                    "application": {"id": self.APP_ID, "flags": 0}, "private_channels": [], "relationships": [],
-                    "shard": [0, 1], "session_type": "normal", "geo_ordered_rtc_regions": [],
-                })
-                await self._dispatch_now(ws, "GUILD_CREATE", self.guild_payload())
-                self.connected.set()
-            elif op == 6:
-                d = data.get("d") or {}
-                if d.get("session_id") != self.session_id:
-                    await ws.send_json({"op": 9, "d": False})
-                    continue
-                self.resumes += 1
-                after = int(d.get("seq") or 0)
-                for event in [e for e in self.backlog if e["s"] > after]:
-                    await ws.send_json(event)
-                self.seq += 1
-                await ws.send_json({"op": 0, "t": "RESUMED", "s": self.seq, "d": {}})
-                self.connected.set()
-            elif op == 8:
-                await self._dispatch_now(ws, "GUILD_MEMBERS_CHUNK", {
-                    "guild_id": self.GUILD_ID, "members": [self.member_payload(u) for u in self.users.values()],
-                    "chunk_index": 0, "chunk_count": 1, "nonce": (data.get("d") or {}).get("nonce")})
-        if self.ws is ws:
-            self.connected.clear()
-        return ws
-
-    async def _dispatch_now(self, ws, event: str, d: dict) -> None:
-        self.seq += 1
-        payload = {"op": 0, "t": event, "s": self.seq, "d": d}
-        self.backlog.append(payload)
-        del self.backlog[:-2000]
-        if ws is not None and not ws.closed:
-            try:
-                await ws.send_json(payload)
-            except ConnectionError:
-                pass
-
-    async def dispatch(self, event: str, d: dict) -> None:
-        """Send a dispatch; while the socket is down it waits in the backlog for RESUME."""
-        await self._dispatch_now(self.ws if self.connected.is_set() else None, event, d)
-
-    async def drop_gateway(self, code: int = 4000) -> None:
-        """Close the socket like a network blip; the client should RESUME."""
-        self.faults_injected.append(f"gateway dropped ({code})")
-        self.connected.clear()
-        if self.ws is not None:
-            await self.ws.close(code=code)
-
-    async def send_reconnect(self) -> None:
-        """op 7: Discord asks the client to reconnect and resume."""
-        self.faults_injected.append("gateway op 7 reconnect")
-        ws = self.ws
-        self.connected.clear()
-        if ws is not None and not ws.closed:
-            await ws.send_json({"op": 7, "d": None})
-
     # ---- interactions ----------------------------------------------------------
     async def interact(self, user: FakeUser, itype: int, data: dict, *, channel_id: str | None = None,
-                       message: Sent | None = None) -> FakeInteraction:
+                       message: Sent | None = None, shard: int | None = None) -> FakeInteraction:
+        """Dispatch an interaction on its server's shard (`shard`: on that one instead, as Discord
+        never would, for a bot that must refuse it)."""
         iid = self.snowflake()
         token = f"tok-{iid}"
         dm = message is not None and message.kind == "dm"
         channel_id = channel_id or (message.channel_id if message else self.general)
+        guild = None if dm else self.guild_of(channel_id) or self.GUILD_ID
         payload: dict[str, Any] = {
             "id": iid, "type": itype, "token": token, "version": 1, "application_id": self.APP_ID,
             "attachment_size_limit": 10 * 1024 * 1024, "data": data, "locale": "en-US", "entitlements": [],
-            "authorizing_integration_owners": {"0": self.GUILD_ID} if not dm else {"1": user.id},
+            "authorizing_integration_owners": {"0": guild} if not dm else {"1": user.id},
             "context": 1 if dm else 0, "app_permissions": str((1 << 46) - 1),
             "channel_id": channel_id,
         }
@@ -468,21 +378,23 @@ class FakeDiscord:
             payload["user"] = user.payload()
             payload["channel"] = {"id": channel_id, "type": 1, "recipients": [user.payload()]}
         else:
-            payload["guild_id"] = self.GUILD_ID
+            payload["guild_id"] = guild
             payload["guild_locale"] = "en-US"
             payload["member"] = self.member_payload(user)
             payload["channel"] = (self.thread_payload(channel_id) if channel_id in self.threads else
                                   {"id": channel_id, "type": 0, "name": self.channels.get(channel_id, "x"),
-                                   "guild_id": self.GUILD_ID, "position": 0, "permission_overwrites": []})
+                                   "guild_id": guild, "position": 0, "permission_overwrites": []})
         if message is not None:
             payload["message"] = self.message_payload(message)
         inter = FakeInteraction(iid, token, itype, user, channel_id, payload, self.clock(),
-                                message_id=message.id if message else None)
+                                message_id=message.id if message else None, guild_id=guild)
         self.interactions[iid] = inter
         self.unacked.add(iid)
         self.by_token[token] = inter
         self.last_activity = self.clock()
-        await self.dispatch("INTERACTION_CREATE", payload)
+        session = self.by_shard.get(shard) if shard is not None else self.session_for(guild)
+        inter.session = session.id if session is not None else ""
+        await self.dispatch("INTERACTION_CREATE", payload, guild, shard)
         return inter
 
     def message_payload(self, m: Sent) -> dict:
@@ -496,7 +408,7 @@ class FakeDiscord:
                 for i, (name, data) in enumerate(m.files)],
             "mentions": [], "mention_roles": [], "mention_everyone": False, "pinned": False, "tts": False,
             "timestamp": "2024-01-01T00:00:00+00:00", "edited_timestamp": None, "flags": m.flags,
-            **({"guild_id": self.GUILD_ID} if m.kind != "dm" else {}),
+            **({"guild_id": self.guild_of(m.channel_id) or self.GUILD_ID} if m.kind != "dm" else {}),
         }
 
     # ---- REST: login, sync ---------------------------------------------------
@@ -510,8 +422,8 @@ class FakeDiscord:
         return jresp({"url": self.gateway_url})
 
     async def _get_gateway_bot(self, request):
-        return jresp({"url": self.gateway_url, "shards": 1, "session_start_limit": {
-            "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}})
+        return jresp({"url": self.gateway_url, "shards": self.shard_count, "session_start_limit": {
+            "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": self.max_concurrency}})
 
     async def _app_info(self, request):
         return jresp({"id": self.APP_ID, "name": "politics-bot", "description": "", "icon": None,
@@ -563,6 +475,7 @@ class FakeDiscord:
                  components=body.get("components") or [], embeds=body.get("embeds") or [], files=list(files),
                  flags=int(body.get("flags") or 0), t=self.clock(), visible_to=visible_to,
                  interaction_id=interaction.id if interaction else None, descriptions=_descriptions(body, files),
+                 sender=SENDER.get(),
                  versions=[(body.get("content") or "", body.get("allowed_mentions"))])
         self._check_limits(m)
         self.messages[m.id] = m
@@ -676,7 +589,7 @@ class FakeDiscord:
 
     def thread_payload(self, cid: str) -> dict:
         t = self.threads[cid]
-        return {"id": cid, "type": 11, "name": t["name"], "guild_id": self.GUILD_ID, "parent_id": t["parent_id"],
+        return {"id": cid, "type": 11, "name": t["name"], "guild_id": self.guild_of(cid), "parent_id": t["parent_id"],
                 "owner_id": self.BOT_ID, "rate_limit_per_user": 0, "message_count": 0, "member_count": 1, "flags": 0,
                 "thread_metadata": {"archived": t["archived"], "auto_archive_duration": t["auto_archive_duration"],
                                     "archive_timestamp": "2024-01-01T00:00:00+00:00", "locked": False}}
@@ -712,7 +625,7 @@ class FakeDiscord:
         if cid in self.threads:
             return jresp(self.thread_payload(cid))
         if cid in self.channels:
-            return jresp({"id": cid, "type": 0, "name": self.channels[cid], "guild_id": self.GUILD_ID,
+            return jresp({"id": cid, "type": 0, "name": self.channels[cid], "guild_id": self.guild_of(cid),
                           "position": 0, "permission_overwrites": []})
         if cid in self.dm_channels:
             return jresp({"id": cid, "type": 1, "recipients": [self.users_by_id[self.dm_channels[cid]].payload()]})
@@ -738,6 +651,7 @@ class FakeDiscord:
             return error(404, 10062, "Unknown interaction")
         inter.callbacks += 1
         inter.first_callback_at = now
+        inter.answered_by = SENDER.get()
         ctype = int(body.get("type", 0))
         inter.callback_type = ctype
         data = body.get("data") or {}
