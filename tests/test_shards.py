@@ -127,3 +127,31 @@ async def test_two_holders_of_one_shard_fire_a_timer_once_and_the_loser_postpone
     assert await old.store.due(now + 3600) == []
     for svc in (old, new):
         await svc.store.close()
+
+
+# ---- settings -------------------------------------------------------------------------
+
+def test_settings_read_the_shards_and_a_bad_value_stops_the_bot_in_one_sentence(monkeypatch, tmp_path, capsys):
+    from bot.cli import main
+    from bot.settings import Settings
+    monkeypatch.chdir(tmp_path)  # no .env here
+    for name in ("SHARD_COUNT", "SHARD_IDS"):
+        monkeypatch.delenv(name, raising=False)
+    assert Settings.from_env().shards is None  # one process, Discord's recommended count
+    monkeypatch.setenv("SHARD_COUNT", "4")
+    monkeypatch.setenv("SHARD_IDS", "2, 3")
+    assert Settings.from_env().shards == Shards(4, (2, 3))
+    monkeypatch.setenv("DISCORD_TOKEN", "not-used")
+    for count, ids, words in [("4", "4", "SHARD_IDS must list shard numbers from 0 to 3"),
+                              ("four", "", "SHARD_COUNT must be a whole number"),
+                              ("", "1", "SHARD_IDS needs SHARD_COUNT too")]:
+        monkeypatch.setenv("SHARD_COUNT", count)
+        monkeypatch.setenv("SHARD_IDS", ids)
+        assert main(["run"]) == 2
+        err = capsys.readouterr().err
+        assert words in err and "Traceback" not in err and err.count("\n") == 1
+    monkeypatch.setenv("SHARD_COUNT", "")
+    monkeypatch.setenv("SHARD_IDS", "")
+    monkeypatch.setenv("AI_DELAY", "soon")
+    assert main(["run"]) == 2
+    assert "AI_DELAY must be a number from 0" in capsys.readouterr().err

@@ -105,7 +105,7 @@ class Sent:
     t: float  # fake clock
     visible_to: str | None = None  # a user id for ephemeral replies and DMs; None = everyone in the channel
     interaction_id: str | None = None
-    sender: str = ""  # the token of the bot process that posted it ("" for a webhook: see FakeInteraction)
+    sender: str = ""  # the token of the bot process that posted it ("" for a follow-up: see FakeDiscord.sender)
     edits: int = 0
     deleted: bool = False
     descriptions: list[str] = field(default_factory=list)  # each file's alt text ("" if none)
@@ -155,8 +155,9 @@ class FakeInteraction:
     modal: dict | None = None  # a modal the bot opened
     callbacks: int = 0
     guild_id: str | None = None  # None: a direct message
-    session: str = ""  # the gateway session it was dispatched to ("": none had its shard)
-    answered_by: str = ""  # the token of the bot process whose first callback answered it
+    session: str = ""  # the gateway session it was dispatched to ("": none had its shard); only the
+    # bot process holding that session has its token, so it alone answers it (callbacks and
+    # follow-ups carry no bot token of their own)
 
     @property
     def latency(self) -> float | None:
@@ -651,7 +652,6 @@ class FakeDiscord(GatewayMixin):
             return error(404, 10062, "Unknown interaction")
         inter.callbacks += 1
         inter.first_callback_at = now
-        inter.answered_by = SENDER.get()
         ctype = int(body.get("type", 0))
         inter.callback_type = ctype
         data = body.get("data") or {}
@@ -757,6 +757,18 @@ class FakeDiscord(GatewayMixin):
         return m
 
     # ---- views for assertions -----------------------------------------------
+    def receiver(self, inter: FakeInteraction) -> str:
+        """The token of the bot process the interaction was sent to ("" if none held its shard)."""
+        session = self.sessions.get(inter.session)
+        return session.token if session is not None else ""
+
+    def sender(self, m: Sent) -> str:
+        """The bot process that sent a message: the token of its post, or, for an interaction's
+        reply or follow-up, the process that interaction went to."""
+        if m.sender or m.interaction_id is None:
+            return m.sender
+        return self.receiver(self.interactions[m.interaction_id])
+
     def channel_messages(self, channel_id: str | None = None) -> list[Sent]:
         """The channel's messages: posts, and public follow-ups (on Discord they are channel messages too)."""
         cid = channel_id or self.general
