@@ -59,16 +59,16 @@ async def human_to_move(owner, channel: str) -> list[str]:
     raise AssertionError("the human never got the turn")
 
 
-async def two_processes(tmp_path, first: Shards, second: Shards):
+async def two_processes(database: str, first: Shards, second: Shards):
+    """Two services, each with its own store (connection) on one database, as two processes have."""
     from tests.helpers import service_on
-    path = str(tmp_path / "shared.db")
-    return await service_on(path, shards=first, ai_delay=0), await service_on(path, shards=second, ai_delay=0)
+    return await service_on(database, shards=first, ai_delay=0), await service_on(database, shards=second, ai_delay=0)
 
 
-async def test_a_row_written_by_another_process_is_read_afresh_not_from_memory(tmp_path):
+async def test_a_row_written_by_another_process_is_read_afresh_not_from_memory(database):
     from bot.messages import Ctx
     from tests.helpers import user
-    owner, shard0 = await two_processes(tmp_path, Shards(4, (2, 3)), Shards(4, (0, 1)))
+    owner, shard0 = await two_processes(database, Shards(4, (2, 3)), Shards(4, (0, 1)))
     alice, guild = user("alice"), guild_on(2)
     await owner.handle(Ctx(alice, "c", guild), "new", {"game": "primary-general", "seed": 3, "bots": 1})
     await owner.handle(Ctx(alice, "c", guild), "start", {})
@@ -92,14 +92,14 @@ async def test_a_row_written_by_another_process_is_read_afresh_not_from_memory(t
         await svc.store.close()
 
 
-async def test_two_holders_of_one_shard_fire_a_timer_once_and_the_loser_postpones_nothing(tmp_path):
+async def test_two_holders_of_one_shard_fire_a_timer_once_and_the_loser_postpones_nothing(database):
     """A shard moving: its new holder starts while the old one still runs. Both find the AI's move
     due; the compare-and-swap lets one commit, and the other leaves the row as the winner wrote it."""
     import asyncio
 
     from bot.messages import Ctx
     from tests.helpers import user
-    old, new = await two_processes(tmp_path, Shards(4, (2, 3)), Shards(4, (0, 1, 2)))
+    old, new = await two_processes(database, Shards(4, (2, 3)), Shards(4, (0, 1, 2)))
     alice, guild = user("alice"), guild_on(2)
     await old.handle(Ctx(alice, "c", guild), "new", {"game": "primary-general", "seed": 3, "bots": 1})
     await old.handle(Ctx(alice, "c", guild), "start", {})
