@@ -1,25 +1,52 @@
 """Run the real bot in its own process against a fake Discord:
 `python -m tests.fakediscord.botproc API_BASE GATEWAY_URL DB`. Configured
 through the environment like production (POLITICS_TEST_API_BASE /
-POLITICS_TEST_GATEWAY_URL), with AI seats moving at once."""
+POLITICS_TEST_GATEWAY_URL, SHARD_COUNT / SHARD_IDS, AI_DELAY; DB is a SQLite
+file or a PostgreSQL URL), with AI seats moving at once.
+
+POLITICS_TEST_TOKEN names the process to the fake (it is the token it sends;
+default "fake-token"). With POLITICS_TEST_TIMERS=1, AI seats move on their
+clock (AI_DELAY) as in production, boards are text, and every wake-up that
+moved a game prints `FIRED channel version moves` (flushed), and one that lost
+its compare-and-swap to another process `LOST channel`, so a test can count
+each timer's firings across processes."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import sys
 
 from bot.discord_app import PoliticsBot, point_at
 from bot.service import GameService
+from bot.service.common import TooLate
 from bot.settings import Settings
 from bot.store import Store
+
+
+class CountedTimers(GameService):
+    async def _wake(self, channel_id: str, now: float):
+        try:
+            out = await super()._wake(channel_id, now)
+        except TooLate:
+            print("LOST", channel_id, flush=True)  # another process's commit came first
+            raise
+        written = self._recent.get(channel_id)  # this process's own server: the row it just wrote
+        if out and written is not None:
+            print("FIRED", channel_id, written.version, len(json.loads(written.text).get("log", [])), flush=True)
+        return out
 
 
 async def main() -> None:
     settings = Settings.from_env()
     point_at(settings.api_base, settings.gateway_url)
     store = await Store.open(settings.database)
-    service = GameService(store, inline_ai=True, ai_delay=0.0)
+    if os.environ.get("POLITICS_TEST_TIMERS") == "1":
+        settings.render_processes = False
+        service = CountedTimers(store, ai_delay=settings.ai_delay, render=False)
+    else:
+        service = GameService(store, inline_ai=True, ai_delay=0.0)
     client = PoliticsBot(settings, service=service, guild_ready_timeout=0.05)
     await client.start(settings.token)
 
@@ -27,6 +54,7 @@ async def main() -> None:
 if __name__ == "__main__":
     logging.basicConfig(level=logging.ERROR)
     api, gateway, db = sys.argv[1:4]
+    # Never a token from the developer's environment: the fake records what it is sent.
     os.environ.update(POLITICS_TEST_API_BASE=api, POLITICS_TEST_GATEWAY_URL=gateway, DATABASE_PATH=db,
-                      DISCORD_TOKEN="fake-token")
+                      DISCORD_TOKEN=os.environ.get("POLITICS_TEST_TOKEN", "fake-token"))
     asyncio.run(main())
