@@ -109,3 +109,32 @@ async def test_an_interaction_on_the_wrong_shard_is_refused_in_one_sentence(spli
     await fake.settle()
     assert fake.receiver(inter) == "token-a" and inter.text() == ELSEWHERE
     assert await runners[0].service.store.get(channels[3]) is None  # nothing was changed
+
+
+async def test_shards_identify_in_discords_buckets(tmp_path, monkeypatch):
+    """max_concurrency 2: shards 0 and 1 identify together, shard 2 waits for shard 0's 5 seconds."""
+    from types import SimpleNamespace
+
+    import bot.discord_app as app
+    from bot.settings import Settings
+
+    settings = Settings(token="t", guild_id=None, database_path="", ai_delay=0.0, message_content=False,
+                        api_base=None, gateway_url=None, render_processes=False, shards=Shards(4, (0, 1, 2)))
+    client = app.PoliticsBot(settings, service=GameService(await Store.open(str(tmp_path / "s.db"))))
+    asked = []
+
+    async def limits():
+        asked.append(1)
+        return SimpleNamespace(max_concurrency=2)
+    waited = []
+
+    async def sleep(seconds):
+        waited.append(seconds)
+    monkeypatch.setattr(client, "fetch_session_start_limits", limits)
+    monkeypatch.setattr(app.asyncio, "sleep", sleep)
+    await client.before_identify_hook(0, initial=True)
+    await client.before_identify_hook(1)
+    assert waited == [] and asked == [1]
+    await client.before_identify_hook(2)
+    assert len(waited) == 1 and 4.5 < waited[0] <= 5.0 and asked == [1]
+    await client.service.store.close()
