@@ -371,10 +371,10 @@ class PoliticsBot(discord.AutoShardedClient):
 
     def _elsewhere(self, interaction: discord.Interaction) -> bool:
         """From a server on a shard this process doesn't hold. Discord sends a server's
-        interactions only on its shard's socket, so this is a shard claimed twice (a restart with
-        other SHARD_IDS while the old process still runs): only the holder of the shard runs the
-        server's timers and delivers its messages, so it alone serves the server. (Direct messages
-        are shard 0's, whatever server their game is in: see docs/architecture.md.)"""
+        interactions only on its shard's socket, so it takes a misconfiguration (processes that
+        disagree on SHARD_COUNT) to get one; the holder of the shard runs the server's timers and
+        delivers its messages, so it alone serves the server. (Direct messages are shard 0's,
+        whatever server their game is in: see docs/architecture.md.)"""
         return interaction.guild_id is not None and not self.service.owns(interaction.guild_id)
 
     async def _refuse(self, interaction: discord.Interaction) -> None:

@@ -13,6 +13,9 @@ fixture, not shipped).
     fake.fail("POST", r"/channels/\\d+/messages$", 429, retry_after=0.2)   # or 500, 503, 404 code=10062
     fake.user("bob", dm_closed=True)                   # 403 / 50007 on every DM
     await fake.drop_gateway(); await fake.send_reconnect()
+    fake = FakeDiscord(shard_count=4)                  # shards (gateway.py): a session per IDENTIFY shard
+    guild = fake.add_guild("s", shard=2); fake.add_channel("c", guild=guild)
+    fake.shard_sessions(); fake.receiver(inter); fake.sender(message)   # which bot process (token)
 
 `.venv/bin/python -m tests.fakediscord.report` runs every scenario and rewrites docs/reliability.md.
 """
