@@ -8,6 +8,9 @@ the highest rate whose "✓ Done" p99 stays within 1 s (sustained actions/s), th
 missed (no first answer within Discord's 3 s), requests per move by kind (global-limited ones:
 everything but interaction callbacks and follow-ups), the bot's CPU per move (its render workers
 apart) and its RSS after every step; then a burst: every channel moves at the same instant.
+Every 1,000 moves it reads the RSS of the bot and of each render worker apart (rss_by_moves), and
+`--soak MOVES` replaces the ladder of rates with one long steady step (`--rate`, 60/s unless
+told), to see whether memory levels off.
 
 `--bot-tree DIR` runs the bot (and opens its games) from another checkout, e.g. an older commit,
 with the same players and measurements. Loopback only; every run is bounded in moves and time.
@@ -33,7 +36,7 @@ GAME = "primary-general"
 DONE_P99_LIMIT = 1.0  # seconds: the "sustainable" bar
 ACK_LIMIT = 3.0  # Discord's limit for the first answer
 GRACE = 15.0  # seconds after a step for its last answers
-RSS_EVERY = 1000  # moves between two readings of the bot's memory
+RSS_EVERY = 1000  # moves between two readings of the bot's memory (rss_by_moves)
 
 
 def _pct(values: list[float], p: float) -> float | None:
@@ -175,7 +178,8 @@ GLOBAL_EXEMPT = {"interaction callback", "follow-up or reply edit"}
 
 
 class LiveRun:
-    def __init__(self, fake, tables: list[Table], meter: Meter, db: str, seed: int = 1) -> None:
+    def __init__(self, fake, tables: list[Table], meter: Meter, db: str, seed: int = 1,
+                 rss_every: int = RSS_EVERY) -> None:
         self.fake = fake
         self.db = db
         self.renewals = 0
@@ -189,7 +193,8 @@ class LiveRun:
         self.by_inter: dict[str, Sample] = {}
         self.early: dict[str, list] = {}
         self.moves_done = 0  # since the bot started, warm-up included
-        self.rss_by_moves: list[dict] = []  # the bot's memory every RSS_EVERY moves
+        self.rss_every = rss_every
+        self.rss_by_moves: list[dict] = []  # the bot's memory every `rss_every` moves
         # A debugging aid: with POLITICS_MEMDUMP set, the bot (tests/fakediscord/botproc.py) writes
         # what its heap holds whenever memory is read here.
         self.memdump = bool(os.environ.get("POLITICS_MEMDUMP"))
@@ -218,7 +223,7 @@ class LiveRun:
         if "✓ Done" in message.content:
             sample.outcome, sample.done_at = "done", self.fake.clock()
             self.moves_done += 1
-            if self.moves_done % RSS_EVERY == 0:
+            if self.moves_done % self.rss_every == 0:
                 self._read_memory()
             self.game.apply_in_place(table.state, sample.seat, sample.action)
             table.over = self.game.result(table.state).finished
@@ -399,7 +404,7 @@ def _round(x: float | None) -> float | None:
 
 
 async def _one(channels: int, quick: bool, tree: str, rates: list[float], seconds: float,
-               soak: tuple[float, int] | None = None) -> dict:
+               soak: tuple[float, int] | None = None, rss_every: int = RSS_EVERY) -> dict:
     from tests.fakediscord.server import FakeDiscord
 
     fake = await FakeDiscord().start()
@@ -428,7 +433,7 @@ async def _one(channels: int, quick: bool, tree: str, rates: list[float], second
         if proc.poll() is not None:
             raise RuntimeError(f"the bot process exited; see {log.name}")
         await asyncio.sleep(2.0)  # render workers started, first requests done
-        run = LiveRun(fake, tables, Meter(proc.pid), db)
+        run = LiveRun(fake, tables, Meter(proc.pid), db, rss_every=rss_every)
         out: dict = {"channels": channels, "steps": []}
         # Warm-up, not reported: a short step, then every table moves twice, so that each player
         # has had a DM (a bot that has been running knows its DM channels; one that forgets them
@@ -454,7 +459,7 @@ async def _one(channels: int, quick: bool, tree: str, rates: list[float], second
         out["ack_p99_s"] = max((s["ack_p99_s"] or 0) for s in steps)
         out["rss_mb_by_step"] = [s["rss_mb"] for s in steps] + [out["burst"]["rss_mb"]]
         out["games_renewed"], out["failed_renewals"] = run.renewals, run.failed_renewals
-        out["rss_by_1000_moves"] = run.rss_by_moves
+        out["rss_every"], out["rss_by_moves"] = run.rss_every, run.rss_by_moves
         return out
     finally:
         proc.terminate()
@@ -470,7 +475,7 @@ async def _one(channels: int, quick: bool, tree: str, rates: list[float], second
 async def _soak(run: LiveRun, out: dict, rate: float, moves: int) -> dict:
     """One long steady step instead of the ladder of rates: does the bot's memory level off?"""
     out["soak"] = await run.step(rate, 3 * moves / rate, max_moves=moves)
-    out["rss_by_1000_moves"] = run.rss_by_moves
+    out["rss_every"], out["rss_by_moves"] = run.rss_every, run.rss_by_moves
     out["games_renewed"], out["failed_renewals"] = run.renewals, run.failed_renewals
     return out
 
@@ -490,9 +495,10 @@ def _tables(db: str, handles: dict) -> list:
 
 def run_live(channel_counts: list[int] | None = None, quick: bool = False, tree: str | None = None,
              rates: list[float] | None = None, seconds: float | None = None,
-             soak: tuple[float, int] | None = None) -> dict:
+             soak: tuple[float, int] | None = None, rss_every: int = RSS_EVERY) -> dict:
     """Figures for each channel count (see the module's docstring). `soak` = (rate, moves): after
-    the warm-up, one steady step of that many moves at that rate instead of the ladder of rates."""
+    the warm-up, one steady step of that many moves at that rate instead of the ladder of rates.
+    Either way the bot's memory is read every `rss_every` moves (rss_by_moves)."""
     if not os.path.isdir(os.path.join(ROOT, "tests", "fakediscord")):
         raise SystemExit("politics-bot bench --live needs the repository's tests/fakediscord (a git checkout).")
     tree = os.path.abspath(tree or ROOT)
@@ -501,18 +507,18 @@ def run_live(channel_counts: list[int] | None = None, quick: bool = False, tree:
     counts = channel_counts or [100, 1000]
     out = {"game": GAME, "tree": tree, "cores": os.cpu_count(), "results": {}}
     for channels in counts:
-        out["results"][str(channels)] = asyncio.run(_one(channels, quick, tree, rates, seconds, soak))
+        out["results"][str(channels)] = asyncio.run(_one(channels, quick, tree, rates, seconds, soak, rss_every))
     return out
 
 
 def markdown_live(results: dict, label: str = "") -> str:
+    if all("soak" in r for r in results["results"].values()):
+        return markdown_rss(results, label)
     lines = ["| bot | channels | sustained actions/s (done p99 ≤ 1 s) | ack p99 (s) | missed acks | "
              "global-limited requests / move | CPU / move (ms; render workers) | image KB / move | "
              "RSS by step (MB) | burst: moves, done p99 (s), busy, missed acks |",
              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |"]
     for channels, r in results["results"].items():
-        if "soak" in r:
-            continue
         best = next((s for s in r["steps"] if s["achieved_per_second"] == r["sustained_actions_per_second"]),
                     r["steps"][0])
         b = r["burst"]
@@ -522,17 +528,15 @@ def markdown_live(results: dict, label: str = "") -> str:
             f"| {best['cpu_ms_per_move']} ({best['render_workers_cpu_ms_per_move']}) | {best['image_kb_per_move']} "
             f"| {' → '.join(str(round(x)) for x in r['rss_mb_by_step'])} "
             f"| {b['moves']}, {b['done_p99_s']}, {b['busy']}, {b['missed_acks']} |")
-    if all("soak" in r for r in results["results"].values()):
-        lines = []
-    return "\n".join(lines + [""] + [markdown_rss(results, label)]) if lines else markdown_rss(results, label)
+    return "\n".join(lines) + "\n"
 
 
 def markdown_rss(results: dict, label: str = "") -> str:
-    """The bot's memory every 1,000 moves (warm-up included): does it level off?"""
+    """The bot's memory every `rss_every` moves, warm-up included (a soak's table): does it level off?"""
     lines = [("| bot | channels | moves | bot RSS, MB (anonymous) | render workers RSS, MB (anonymous) | "
               "each worker (MB) | total with forkserver (MB) |"), "| --- | ---: | ---: | ---: | ---: | --- | ---: |"]
     for channels, r in results["results"].items():
-        for m in r.get("rss_by_1000_moves", []):
+        for m in r.get("rss_by_moves", []):
             total = m["bot_mb"] + m["workers_mb"] + m["others_mb"]
             lines.append(f"| {label} | {int(channels):,} | {m['moves']:,} | {m['bot_mb']} ({m['bot_anon_mb']}) "
                          f"| {m['workers_mb']} ({m['workers_anon_mb']}) | {' + '.join(str(w) for w in m['each_worker_mb'])} "
