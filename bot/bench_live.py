@@ -8,6 +8,9 @@ the highest rate whose "✓ Done" p99 stays within 1 s (sustained actions/s), th
 missed (no first answer within Discord's 3 s), requests per move by kind (global-limited ones:
 everything but interaction callbacks and follow-ups), the bot's CPU per move (its render workers
 apart) and its RSS after every step; then a burst: every channel moves at the same instant.
+Every 1,000 moves it reads the RSS of the bot and of each render worker apart (rss_by_moves), and
+`--soak MOVES` replaces the ladder of rates with one long steady step (`--rate`, 60/s unless
+told), to see whether memory levels off.
 
 `--bot-tree DIR` runs the bot (and opens its games) from another checkout, e.g. an older commit,
 with the same players and measurements. Loopback only; every run is bounded in moves and time.
@@ -18,6 +21,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -32,6 +36,7 @@ GAME = "primary-general"
 DONE_P99_LIMIT = 1.0  # seconds: the "sustainable" bar
 ACK_LIMIT = 3.0  # Discord's limit for the first answer
 GRACE = 15.0  # seconds after a step for its last answers
+RSS_EVERY = 1000  # moves between two readings of the bot's memory (rss_by_moves)
 
 
 def _pct(values: list[float], p: float) -> float | None:
@@ -41,9 +46,9 @@ def _pct(values: list[float], p: float) -> float | None:
     return ordered[min(len(ordered) - 1, int(p * len(ordered)))]
 
 
-def _family(pid: int) -> list[int]:
-    """The process and all its descendants (render workers, the forkserver)."""
-    parents: dict[int, list[int]] = {}
+def _descendants(pid: int) -> dict[int, int]:
+    """The process and all its descendants (render workers, the forkserver), each with its parent."""
+    children: dict[int, list[int]] = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
@@ -52,13 +57,26 @@ def _family(pid: int) -> list[int]:
                 ppid = int(fh.read().rsplit(")", 1)[1].split()[1])
         except (OSError, IndexError, ValueError):
             continue
-        parents.setdefault(ppid, []).append(int(entry))
-    out, todo = [], [pid]
+        children.setdefault(ppid, []).append(int(entry))
+    out, todo = {pid: 0}, [pid]
     while todo:
-        p = todo.pop()
-        out.append(p)
-        todo += parents.get(p, [])
+        parent = todo.pop()
+        for child in children.get(parent, []):
+            out[child] = parent
+            todo.append(child)
     return out
+
+
+def _family(pid: int) -> list[int]:
+    return list(_descendants(pid))
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as fh:
+            return fh.read().replace(b"\0", b" ").decode("utf-8", "replace")
+    except OSError:
+        return ""
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -70,15 +88,23 @@ def _cpu_seconds(pid: int) -> float:
         return 0.0
 
 
-def _rss_mb(pid: int) -> float:
+def _memory_kb(pid: int) -> dict[str, int]:
+    """VmRSS and its parts: RssAnon (heap: Python objects, malloc arenas, images) and RssFile
+    (mapped files: the interpreter, libraries, fonts)."""
+    out = {}
     try:
         with open(f"/proc/{pid}/status", encoding="utf-8") as fh:
             for line in fh:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) / 1024
-    except OSError:
+                key, _, value = line.partition(":")
+                if key in ("VmRSS", "RssAnon", "RssFile", "RssShmem"):
+                    out[key] = int(value.split()[0])
+    except (OSError, ValueError):
         pass
-    return 0.0
+    return out
+
+
+def _rss_mb(pid: int) -> float:
+    return _memory_kb(pid).get("VmRSS", 0) / 1024
 
 
 @dataclass
@@ -113,6 +139,25 @@ class Meter:
         return {"main": _cpu_seconds(self.pid), "workers": sum(_cpu_seconds(p) for p in family[1:]),
                 "rss_mb": sum(_rss_mb(p) for p in family)}
 
+    def processes(self) -> tuple[list[int], list[int]]:
+        """(render workers, the rest of the family: forkserver, resource tracker), by pid."""
+        family = _descendants(self.pid)
+        forkservers = {p for p, parent in family.items() if parent == self.pid and "forkserver" in _cmdline(p)}
+        workers = sorted(p for p, parent in family.items() if parent in forkservers)
+        return workers, [p for p in family if p != self.pid and p not in workers]
+
+    def rss(self) -> dict:
+        """RSS in MB by process: the bot and its render workers (summed and each), with their
+        anonymous part (heap: objects, malloc arenas, images; not mapped files), and the rest."""
+        workers, others = self.processes()
+        bot = _memory_kb(self.pid)
+        each = [_memory_kb(p) for p in workers]
+        return {"bot_mb": round(bot.get("VmRSS", 0) / 1024, 1), "bot_anon_mb": round(bot.get("RssAnon", 0) / 1024, 1),
+                "workers_mb": round(sum(m.get("VmRSS", 0) for m in each) / 1024, 1),
+                "workers_anon_mb": round(sum(m.get("RssAnon", 0) for m in each) / 1024, 1),
+                "each_worker_mb": [round(m.get("VmRSS", 0) / 1024, 1) for m in each],
+                "others_mb": round(sum(_rss_mb(p) for p in others), 1)}
+
 
 def _kind(fake, method: str, path: str) -> str:
     if "/interactions/" in path:
@@ -133,7 +178,8 @@ GLOBAL_EXEMPT = {"interaction callback", "follow-up or reply edit"}
 
 
 class LiveRun:
-    def __init__(self, fake, tables: list[Table], meter: Meter, db: str, seed: int = 1) -> None:
+    def __init__(self, fake, tables: list[Table], meter: Meter, db: str, seed: int = 1,
+                 rss_every: int = RSS_EVERY) -> None:
         self.fake = fake
         self.db = db
         self.renewals = 0
@@ -146,6 +192,12 @@ class LiveRun:
         self.game = get_game(GAME)
         self.by_inter: dict[str, Sample] = {}
         self.early: dict[str, list] = {}
+        self.moves_done = 0  # since the bot started, warm-up included
+        self.rss_every = rss_every
+        self.rss_by_moves: list[dict] = []  # the bot's memory every `rss_every` moves
+        # A debugging aid: with POLITICS_MEMDUMP set, the bot (tests/fakediscord/botproc.py) writes
+        # what its heap holds whenever memory is read here.
+        self.memdump = bool(os.environ.get("POLITICS_MEMDUMP"))
         fake.on_reply = self._reply
 
     def _reply(self, inter, message) -> None:
@@ -155,12 +207,24 @@ class LiveRun:
             return
         self._settle(sample, message)
 
+    def _read_memory(self) -> None:
+        self.rss_by_moves.append({"moves": self.moves_done, **self.meter.rss()})
+        if self.memdump:
+            for pid in [self.meter.pid] + self.meter.processes()[0]:
+                try:
+                    os.kill(pid, signal.SIGUSR1)
+                except OSError:
+                    pass
+
     def _settle(self, sample: Sample, message) -> None:
         if sample.outcome:
             return
         table = sample.table
         if "✓ Done" in message.content:
             sample.outcome, sample.done_at = "done", self.fake.clock()
+            self.moves_done += 1
+            if self.moves_done % self.rss_every == 0:
+                self._read_memory()
             self.game.apply_in_place(table.state, sample.seat, sample.action)
             table.over = self.game.result(table.state).finished
         elif message.content.startswith("Busy"):
@@ -266,8 +330,8 @@ class LiveRun:
         while time.monotonic() < deadline and self.fake.clock() - self.fake.last_activity < seconds:
             await asyncio.sleep(0.2)
 
-    async def step(self, rate: float, seconds: float) -> dict:
-        """Open-loop arrivals at `rate` per second for `seconds`."""
+    async def step(self, rate: float, seconds: float, max_moves: int | None = None) -> dict:
+        """Open-loop arrivals at `rate` per second for `seconds` (or until `max_moves` arrived)."""
         await self.quiet()
         before, requests_at, bytes_at = self.meter.read(), len(self.fake.requests), self.fake.file_bytes
         samples: list[Sample] = []
@@ -277,7 +341,7 @@ class LiveRun:
         due = start
         while True:
             due += self.rng.expovariate(rate)
-            if due - start >= seconds:
+            if due - start >= seconds or (max_moves is not None and len(tasks) >= max_moves):
                 break
             await asyncio.sleep(max(0.0, due - time.monotonic()))
             if not self.idle:
@@ -331,6 +395,7 @@ class LiveRun:
             "cpu_ms_per_move": round(1000 * (main_cpu + workers_cpu) / moves, 1),
             "render_workers_cpu_ms_per_move": round(1000 * workers_cpu / moves, 1),
             "rss_mb": round(after["rss_mb"], 1),
+            "rss_by_process_mb": self.meter.rss(),
         }
 
 
@@ -338,7 +403,8 @@ def _round(x: float | None) -> float | None:
     return None if x is None else (x if x == float("inf") else round(x, 3))
 
 
-async def _one(channels: int, quick: bool, tree: str, rates: list[float], seconds: float) -> dict:
+async def _one(channels: int, quick: bool, tree: str, rates: list[float], seconds: float,
+               soak: tuple[float, int] | None = None, rss_every: int = RSS_EVERY) -> dict:
     from tests.fakediscord.server import FakeDiscord
 
     fake = await FakeDiscord().start()
@@ -367,7 +433,7 @@ async def _one(channels: int, quick: bool, tree: str, rates: list[float], second
         if proc.poll() is not None:
             raise RuntimeError(f"the bot process exited; see {log.name}")
         await asyncio.sleep(2.0)  # render workers started, first requests done
-        run = LiveRun(fake, tables, Meter(proc.pid), db)
+        run = LiveRun(fake, tables, Meter(proc.pid), db, rss_every=rss_every)
         out: dict = {"channels": channels, "steps": []}
         # Warm-up, not reported: a short step, then every table moves twice, so that each player
         # has had a DM (a bot that has been running knows its DM channels; one that forgets them
@@ -375,6 +441,8 @@ async def _one(channels: int, quick: bool, tree: str, rates: list[float], second
         await run.step(min(rates), 2.0 if quick else 4.0)
         for _ in range(2):
             await run.burst()
+        if soak:
+            return await _soak(run, out, *soak)
         for rate in rates:
             figures = await run.step(rate, seconds)
             out["steps"].append(figures)
@@ -391,6 +459,7 @@ async def _one(channels: int, quick: bool, tree: str, rates: list[float], second
         out["ack_p99_s"] = max((s["ack_p99_s"] or 0) for s in steps)
         out["rss_mb_by_step"] = [s["rss_mb"] for s in steps] + [out["burst"]["rss_mb"]]
         out["games_renewed"], out["failed_renewals"] = run.renewals, run.failed_renewals
+        out["rss_every"], out["rss_by_moves"] = run.rss_every, run.rss_by_moves
         return out
     finally:
         proc.terminate()
@@ -401,6 +470,14 @@ async def _one(channels: int, quick: bool, tree: str, rates: list[float], second
         log.close()
         fake.on_reply = None
         await fake.stop()
+
+
+async def _soak(run: LiveRun, out: dict, rate: float, moves: int) -> dict:
+    """One long steady step instead of the ladder of rates: does the bot's memory level off?"""
+    out["soak"] = await run.step(rate, 3 * moves / rate, max_moves=moves)
+    out["rss_every"], out["rss_by_moves"] = run.rss_every, run.rss_by_moves
+    out["games_renewed"], out["failed_renewals"] = run.renewals, run.failed_renewals
+    return out
 
 
 def _tables(db: str, handles: dict) -> list:
@@ -417,8 +494,11 @@ def _tables(db: str, handles: dict) -> list:
 
 
 def run_live(channel_counts: list[int] | None = None, quick: bool = False, tree: str | None = None,
-             rates: list[float] | None = None, seconds: float | None = None) -> dict:
-    """Figures for each channel count (see the module's docstring)."""
+             rates: list[float] | None = None, seconds: float | None = None,
+             soak: tuple[float, int] | None = None, rss_every: int = RSS_EVERY) -> dict:
+    """Figures for each channel count (see the module's docstring). `soak` = (rate, moves): after
+    the warm-up, one steady step of that many moves at that rate instead of the ladder of rates.
+    Either way the bot's memory is read every `rss_every` moves (rss_by_moves)."""
     if not os.path.isdir(os.path.join(ROOT, "tests", "fakediscord")):
         raise SystemExit("politics-bot bench --live needs the repository's tests/fakediscord (a git checkout).")
     tree = os.path.abspath(tree or ROOT)
@@ -427,11 +507,13 @@ def run_live(channel_counts: list[int] | None = None, quick: bool = False, tree:
     counts = channel_counts or [100, 1000]
     out = {"game": GAME, "tree": tree, "cores": os.cpu_count(), "results": {}}
     for channels in counts:
-        out["results"][str(channels)] = asyncio.run(_one(channels, quick, tree, rates, seconds))
+        out["results"][str(channels)] = asyncio.run(_one(channels, quick, tree, rates, seconds, soak, rss_every))
     return out
 
 
 def markdown_live(results: dict, label: str = "") -> str:
+    if all("soak" in r for r in results["results"].values()):
+        return markdown_rss(results, label)
     lines = ["| bot | channels | sustained actions/s (done p99 ≤ 1 s) | ack p99 (s) | missed acks | "
              "global-limited requests / move | CPU / move (ms; render workers) | image KB / move | "
              "RSS by step (MB) | burst: moves, done p99 (s), busy, missed acks |",
@@ -446,4 +528,17 @@ def markdown_live(results: dict, label: str = "") -> str:
             f"| {best['cpu_ms_per_move']} ({best['render_workers_cpu_ms_per_move']}) | {best['image_kb_per_move']} "
             f"| {' → '.join(str(round(x)) for x in r['rss_mb_by_step'])} "
             f"| {b['moves']}, {b['done_p99_s']}, {b['busy']}, {b['missed_acks']} |")
+    return "\n".join(lines) + "\n"
+
+
+def markdown_rss(results: dict, label: str = "") -> str:
+    """The bot's memory every `rss_every` moves, warm-up included (a soak's table): does it level off?"""
+    lines = [("| bot | channels | moves | bot RSS, MB (anonymous) | render workers RSS, MB (anonymous) | "
+              "each worker (MB) | total with forkserver (MB) |"), "| --- | ---: | ---: | ---: | ---: | --- | ---: |"]
+    for channels, r in results["results"].items():
+        for m in r.get("rss_by_moves", []):
+            total = m["bot_mb"] + m["workers_mb"] + m["others_mb"]
+            lines.append(f"| {label} | {int(channels):,} | {m['moves']:,} | {m['bot_mb']} ({m['bot_anon_mb']}) "
+                         f"| {m['workers_mb']} ({m['workers_anon_mb']}) | {' + '.join(str(w) for w in m['each_worker_mb'])} "
+                         f"| {round(total, 1)} |")
     return "\n".join(lines) + "\n"

@@ -63,6 +63,9 @@ def main(argv: list[str] | None = None) -> int:
                          help="the bot process against a fake Discord on loopback, for 100 and 1,000 channels")
     p_bench.add_argument("--channels", type=int, action="append", help="--live: only these channel counts")
     p_bench.add_argument("--bot-tree", metavar="DIR", help="--live: run the bot from this checkout (e.g. an older commit)")
+    p_bench.add_argument("--soak", type=int, metavar="MOVES",
+                         help="--live: one steady step of this many moves instead of the ladder of rates (memory over time)")
+    p_bench.add_argument("--rate", type=float, default=60.0, help="--soak: moves offered per second (default 60)")
 
     args = parser.parse_args(argv)
     logging.basicConfig(level=os.environ.get("LOG_LEVEL", "WARNING"), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -79,7 +82,10 @@ def main(argv: list[str] | None = None) -> int:
             return _render(args)
         if args.command == "bench" and args.live:
             from .bench_live import markdown_live, run_live
-            live = run_live(args.channels, args.quick, args.bot_tree)
+            if args.soak is not None and (args.soak < 1 or args.rate <= 0):
+                raise ValueError("--soak takes a number of moves above 0 and --rate a rate above 0.")
+            live = run_live(args.channels, args.quick, args.bot_tree,
+                            soak=(args.rate, args.soak) if args.soak else None)
             print(markdown_live(live, os.path.basename(live["tree"])) if args.markdown else json.dumps(live, indent=2))
             return 0
         if args.command == "bench":

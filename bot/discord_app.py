@@ -59,6 +59,15 @@ ELSEWHERE = ("This server is served by another of my processes right now (it may
              "was changed here; please try again in a moment.")
 
 
+def remember(memory: dict, key, now: float, keep: float) -> None:
+    """Note `key` at `now` (newest last) and forget what is older than `keep` seconds: such an
+    entry changes nothing any more, and kept, the map would grow with every user ever bounced."""
+    memory.pop(key, None)
+    memory[key] = now
+    while now - memory[oldest := next(iter(memory))] >= keep:  # ends at `key` itself at the latest
+        del memory[oldest]
+
+
 def point_at(api_base: str | None, gateway_url: str | None) -> None:
     """Tests only: aim discord.py at a local fake Discord."""
     if api_base:
@@ -752,7 +761,7 @@ class PoliticsBot(discord.AutoShardedClient):
         except discord.Forbidden as exc:
             if exc.code in DM_CLOSED or exc.status == 403:
                 # Never retry a 403: say so in the channel (nothing secret) and offer ephemeral controls.
-                self._dm_closed[msg.user_id] = now
+                remember(self._dm_closed, msg.user_id, now, DM_CLOSED_MEMORY)
                 await self._dm_notice(msg, now)
             else:
                 raise
@@ -767,7 +776,7 @@ class PoliticsBot(discord.AutoShardedClient):
         key = (msg.channel_id, msg.user_id or "")
         if now - self._dm_notified.get(key, -DM_CLOSED_MEMORY) < DM_CLOSED_MEMORY:
             return  # the channel already has a recent notice with its "Open my controls" button
-        self._dm_notified[key] = now
+        remember(self._dm_notified, key, now, DM_CLOSED_MEMORY)
         for notice in await self.service.dm_failed(msg.channel_id, msg.user_id, msg.user_name):
             self.delivery.put(notice.channel_id, notice)
 

@@ -81,13 +81,14 @@ class RenderPool:
         # Held by whoever is about to render (bot.delivery): at most one render per worker is
         # asked for, so none waits inside the pool while a newer board for its channel exists.
         self.slots = asyncio.Semaphore(self.workers)
+        self.initializer = _warm  # each worker's first call (a test harness may add to it)
 
     def _pool(self) -> Executor:
         if self._executor is None:
             if self.processes:
                 # forkserver: a clean child, not a fork of a process with an event loop and SQLite threads.
                 context = multiprocessing.get_context("forkserver")
-                self._executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_warm,
+                self._executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=self.initializer,
                                                      initargs=(os.getpid(),))
             else:
                 self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="render")

@@ -121,3 +121,19 @@ def test_live_bench_runs_the_bot_process_against_the_fake_discord():
     assert step["done"] > 0 and step["errors"] == 0 and r["missed_acks"] == 0
     assert r["burst"]["done"] >= 1
     assert step["requests_by_kind_per_move"]["interaction callback"] >= 1
+
+
+def test_live_soak_reads_the_memory_of_the_bot_and_each_render_worker():
+    from bot.bench_live import markdown_live, run_live
+    from bot.render_pool import pool_size
+    out = run_live([3], soak=(15.0, 24), rss_every=10)
+    r = out["results"]["3"]
+    assert r["soak"]["done"] > 0 and r["soak"]["errors"] == 0 and r["steps"] == []  # no ladder of rates
+    readings = r["rss_by_moves"]
+    assert readings and [m["moves"] for m in readings] == [10 * (i + 1) for i in range(len(readings))]
+    for m in readings:
+        assert 0 < m["bot_anon_mb"] < m["bot_mb"]
+        assert len(m["each_worker_mb"]) == pool_size() and all(w > 0 for w in m["each_worker_mb"])
+        assert abs(m["workers_mb"] - sum(m["each_worker_mb"])) < 0.5
+    table = markdown_live(out, "here")
+    assert table.count("| here | 3 |") == len(readings)

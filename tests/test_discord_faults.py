@@ -292,3 +292,16 @@ async def test_missing_channel_permissions_are_reported_and_nothing_is_lost(harn
     assert all(m.visible_to == alice.id for m in inter.replies)
     assert (await harness.service.store.get(ch)).record["acted"][0] == before + 1
     record_fake("missing channel permissions (403/50013)", fake, actions_lost=0)
+
+
+def test_closed_dm_memory_keeps_only_what_still_matters():
+    from bot.discord_app import remember
+    memory: dict = {}
+    remember(memory, "ann", 0.0, keep=600)
+    remember(memory, "bob", 100.0, keep=600)
+    remember(memory, "ann", 200.0, keep=600)  # bounced again: her ten minutes start over
+    assert list(memory) == ["bob", "ann"]
+    remember(memory, "cy", 750.0, keep=600)  # bob's bounce is older than ten minutes: forgotten
+    assert memory == {"ann": 200.0, "cy": 750.0}
+    remember(memory, "dee", 10_000.0, keep=600)
+    assert memory == {"dee": 10_000.0}

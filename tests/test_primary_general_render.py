@@ -81,3 +81,16 @@ def test_winner_banner_and_turn_marking_change_the_picture():
     assert over.height > last.height  # the President banner is added
 
 
+
+
+def test_the_board_caches_hold_at_most_64_mb_in_a_render_worker():
+    """Every render worker keeps these caches for as long as it runs: filled with the largest
+    frame (four players, the party strip) and tiles, they stay within 64 MB. They were 32 frames
+    and 1,024 tiles: up to 170 MB a worker."""
+    from render import primary_general as pg
+    held = 4  # bytes a pixel: Pillow holds an RGB image as RGBX
+    frame = pg.WIDTH * pg._heights(GAME.max_players, 1, True, False)["plays_body"] * held
+    tile = pg._play_tile("c12", "Targeted by a Negative Ad", "−3 E", 1, True)
+    assert tile.mode == "RGB"
+    total = pg._frame.cache_info().maxsize * frame + pg._play_tile.cache_info().maxsize * tile.width * tile.height * held
+    assert total <= 64 * 2**20

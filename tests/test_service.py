@@ -1,10 +1,13 @@
 """GameService: the one path every front end takes."""
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.messages import Button, Select
 from bot.service import GameService
+from bot.service.common import ChannelLocks
 from bot.transcript import FakeClock
 from engines.primary_general.cards import BY_SLUG
 from tests.helpers import CH, ctx, service_on, texts, user, where
@@ -280,4 +283,41 @@ async def test_controls_carry_the_game_and_rows_from_before_refs_still_play(data
     out = await svc.component(ctx(alice), f"pg:{CH}:turn")
     assert out[0].to == "ephemeral" and "earlier game" not in out[0].text
     assert all(f":{CH}:" in f":{item.custom_id[3:]}" for row in out[0].rows for item in row)
+    await svc.store.close()
+
+
+async def test_channel_locks_exclude_while_held_and_are_dropped_when_idle(tmp_path):
+    locks = ChannelLocks()
+    order: list[str] = []
+    first_in, release = asyncio.Event(), asyncio.Event()
+
+    async def first() -> None:
+        async with locks.hold("a"):
+            first_in.set()
+            order.append("first in")
+            await release.wait()
+            order.append("first out")
+
+    async def second() -> None:
+        async with locks.hold("a"):
+            order.append("second in")
+
+    holder = asyncio.create_task(first())
+    await first_in.wait()
+    waiter, given_up = asyncio.create_task(second()), asyncio.create_task(second())
+    await asyncio.sleep(0)
+    given_up.cancel()  # a waiter that gives up (a cancelled request) leaves nothing behind
+    await asyncio.sleep(0)
+    assert order == ["first in"] and len(locks) == 1
+    release.set()
+    await asyncio.gather(holder, waiter)
+    assert order == ["first in", "first out", "second in"]
+    assert len(locks) == 0
+
+    # the service's own: none is kept for channels nobody is using
+    svc = await service_on(str(tmp_path / "s.db"))
+    for channel in ("501", "502", "503"):
+        await svc.handle(ctx(alice, channel), "new", {"game": "primary-general"})
+        await svc.handle(ctx(bob, channel), "join", {})
+    assert len(svc._locks) == 0
     await svc.store.close()

@@ -11,7 +11,6 @@ seat's DMs or ephemeral replies.
 """
 from __future__ import annotations
 
-import asyncio
 import time
 from collections import OrderedDict
 from typing import Any, Callable
@@ -26,7 +25,7 @@ from ..registry import InputError, coerce_options, commands
 from ..store import CorruptRow, ServerMerge, StorageTrouble, Store, parse_record
 from ..store import Row as StoredRow
 from ..text import plain
-from .common import CORRUPT, RECENT_CHANNELS, REQUEST, STALE_GAME, Loaded, Recent, Request, TooLate, _clip, log, storage_trouble
+from .common import CORRUPT, RECENT_CHANNELS, ChannelLocks, REQUEST, STALE_GAME, Loaded, Recent, Request, TooLate, _clip, log, storage_trouble
 from .controls import Controls
 from .lobby import Lobby, check_settings, parse_settings  # noqa: F401
 from .outbox import Outbox
@@ -53,7 +52,7 @@ class GameService(Lobby, PlayLoop, Controls, ServerData, Records, Outbox):
         self.ai_delay = ai_delay
         self.clock = clock
         self.render_enabled = render
-        self._locks: dict[str, asyncio.Lock] = {}
+        self._locks = ChannelLocks()
         # channel -> the row as this process last committed it, for its own shards' servers only.
         # Alone on its database, a remembered row is the stored row; a failed compare-and-swap
         # or a delete forgets it, and the next load reads the database again. Sharing it (see
@@ -71,11 +70,9 @@ class GameService(Lobby, PlayLoop, Controls, ServerData, Records, Outbox):
         """This process serves that server (None: direct messages, shard 0's)."""
         return self.shards is None or self.shards.owns(guild_id)
 
-    def lock(self, channel_id: str) -> asyncio.Lock:
-        lock = self._locks.get(channel_id)
-        if lock is None:
-            lock = self._locks[channel_id] = asyncio.Lock()
-        return lock
+    def lock(self, channel_id: str):
+        """`async with self.lock(channel)`: one request at a time in a channel."""
+        return self._locks.hold(channel_id)
 
     async def _guarded(self, ctx: Ctx, what: str, work, too_late: str) -> list[Outgoing]:
         """Run one request; every failure becomes one sentence to the asker. Each commit is a

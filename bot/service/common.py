@@ -1,9 +1,11 @@
 """What the parts of the service share: the loaded row, the remembered row, small text helpers."""
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import secrets
+from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
@@ -78,6 +80,30 @@ class Recent:
     text: str                              # the record's JSON text exactly as written
     state_text: str | None                 # and the state column's
     private: dict[int, str] | None = None  # each human seat's private text after that commit
+
+
+class ChannelLocks:
+    """One asyncio.Lock per channel, kept only while someone holds it or waits for it: a lock
+    kept for every channel ever served would grow with the channels a long-running bot has seen.
+    A newcomer to an idle channel makes a fresh lock, which is safe since nobody holds the old one."""
+
+    def __init__(self) -> None:
+        self._held: dict[str, tuple[asyncio.Lock, list[int]]] = {}  # channel -> (lock, [holders + waiters])
+
+    def __len__(self) -> int:
+        return len(self._held)
+
+    @asynccontextmanager
+    async def hold(self, channel_id: str):
+        lock, users = self._held.setdefault(channel_id, (asyncio.Lock(), [0]))
+        users[0] += 1
+        try:
+            async with lock:
+                yield
+        finally:
+            users[0] -= 1
+            if not users[0]:
+                del self._held[channel_id]
 
 
 @dataclass

@@ -48,6 +48,10 @@ async def main() -> None:
     else:
         service = GameService(store, inline_ai=True, ai_delay=0.0)
     client = PoliticsBot(settings, service=service, guild_ready_timeout=0.05)
+    if os.environ.get("POLITICS_MEMDUMP"):  # a debugging aid for memory (bench --live)
+        from tests.fakediscord.memwatch import BotWatch, warm_and_watch
+        BotWatch(os.environ["POLITICS_MEMDUMP"], client).install()
+        client.render_pool.initializer = warm_and_watch
     await client.start(settings.token)
 
 
