@@ -65,10 +65,24 @@ def bench_random_play(game_id: str, seconds: float = 2.0, repeats: int = 3) -> d
             "games_per_1000_shuffles": round(1000 * result["games_per_second"] / reference, 1)}
 
 
-async def bench_actions(game_id: str, samples: int = 1000) -> dict:
+async def _bare_commit(store: Store):
+    """The floor: a function making one bare one-row commit on the store's own connection (SQLite)
+    or pool (PostgreSQL), with the same durability settings as the store's commits."""
+    if hasattr(store, "pool"):  # PostgreSQL: an autocommitted statement on a pooled connection
+        await store.pool.execute("CREATE TABLE IF NOT EXISTS bench_floor(id INTEGER PRIMARY KEY, v TEXT)")
+        await store.pool.execute("INSERT INTO bench_floor VALUES(1, 'x') ON CONFLICT (id) DO NOTHING")
+        return lambda value: store.pool.execute("UPDATE bench_floor SET v=$1 WHERE id=1", value)
+    await store.db.execute("CREATE TABLE IF NOT EXISTS bench_floor(id INTEGER PRIMARY KEY, v TEXT)")
+    await store.db.execute("INSERT OR REPLACE INTO bench_floor VALUES(1, 'x')")  # autocommit, like the store
+    return lambda value: store.db.execute("UPDATE bench_floor SET v=? WHERE id=1", (value,))
+
+
+async def bench_actions(game_id: str, samples: int = 1000, target: str | None = None) -> dict:
+    """One `/politics do` through the bot layer with CHANNELS games in the store at `target`
+    (default: a new SQLite file), each beside a bare commit on the same connection."""
     game = get_game(game_id)
     with tempfile.TemporaryDirectory() as tmp:
-        store = await Store.open(os.path.join(tmp, "bench.db"))
+        store = await Store.open(target or os.path.join(tmp, "bench.db"))
         # outbox on and deliveries reported, as the Discord front end runs it
         service = GameService(store, inline_ai=False, render=False, outbox=True)
         players = game.min_players
@@ -84,8 +98,7 @@ async def bench_actions(game_id: str, samples: int = 1000) -> dict:
             await open_game(c, c)
         # The floor: one bare one-row commit on the same database and settings, timed right
         # after each action, so both see the same moment of a shared, noisy machine.
-        await store.db.execute("CREATE TABLE IF NOT EXISTS floor(id INTEGER PRIMARY KEY, v TEXT)")
-        await store.db.execute("INSERT OR REPLACE INTO floor VALUES(1, 'x')")  # autocommit, like the store
+        bare_commit = await _bare_commit(store)
         rng = Rng(42)
         times: list[float] = []
         floor: list[float] = []
@@ -113,7 +126,7 @@ async def bench_actions(game_id: str, samples: int = 1000) -> dict:
             times.append(time.perf_counter() - t0)
             service.delivered({m.outbox_id for m in out})
             t0 = time.perf_counter()
-            await store.db.execute("UPDATE floor SET v=? WHERE id=1", (str(len(times)),))
+            await bare_commit(str(len(times)))
             floor.append(time.perf_counter() - t0)
             sizes.append(await store.row_bytes(ch))
         await store.close()

@@ -66,6 +66,10 @@ def main(argv: list[str] | None = None) -> int:
     p_bench.add_argument("--soak", type=int, metavar="MOVES",
                          help="--live: one steady step of this many moves instead of the ladder of rates (memory over time)")
     p_bench.add_argument("--rate", type=float, default=60.0, help="--soak: moves offered per second (default 60)")
+    p_bench.add_argument("--scale", action="store_true",
+                         help="SQLite vs PostgreSQL, stored bytes per game, 1 vs 2 bot processes (docs/scaling.md)")
+    p_bench.add_argument("--database-url", metavar="URL",
+                         help="--scale: this PostgreSQL database (default: a throwaway server started for the run)")
 
     args = parser.parse_args(argv)
     logging.basicConfig(level=os.environ.get("LOG_LEVEL", "WARNING"), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -80,6 +84,13 @@ def main(argv: list[str] | None = None) -> int:
             return _simulate(args)
         if args.command == "render":
             return _render(args)
+        if args.command == "bench" and args.scale:
+            from .bench_scale import markdown_scale, run_scale
+            scale = run_scale(args.quick, args.database_url)
+            print(markdown_scale(scale) if args.markdown else json.dumps(scale, indent=2))
+            if args.write:
+                _write_between(args.write, "<!-- scale:start -->", "<!-- scale:end -->", markdown_scale(scale))
+            return 0
         if args.command == "bench" and args.live:
             from .bench_live import markdown_live, run_live
             if args.soak is not None and (args.soak < 1 or args.rate <= 0):

@@ -29,8 +29,8 @@ TEMPLATE = "politics_template"
 SHARED = "politics_tests"  # the database whose schemas the tests get
 # Speed over durability for a server that lives one test run: the store still asks for
 # synchronous_commit=on, and a bot killed with SIGKILL (not the server) is what the tests kill.
-SERVER_SETTINGS = ["-c", "listen_addresses=", "-c", "fsync=off", "-c", "full_page_writes=off",
-                   "-c", "max_connections=200", "-c", "shared_buffers=32MB"]
+SERVER_SETTINGS = ["-c", "listen_addresses=", "-c", "max_connections=200", "-c", "shared_buffers=32MB"]
+FAST = ["-c", "fsync=off", "-c", "full_page_writes=off"]
 
 
 def binaries() -> str | None:
@@ -45,7 +45,9 @@ def binaries() -> str | None:
 
 
 class PgServer:
-    def __init__(self, bin_dir: str) -> None:
+    def __init__(self, bin_dir: str, durable: bool = False) -> None:
+        # durable: fsync on, as in production, for benchmarks that compare commits
+        self.settings = SERVER_SETTINGS if durable else SERVER_SETTINGS + FAST
         self.bin_dir = bin_dir
         self.root = tempfile.mkdtemp(prefix="politics-pg-")
         self.data = os.path.join(self.root, "data")
@@ -76,7 +78,7 @@ class PgServer:
         asyncio.run(self._make_template())
 
     def start_server(self) -> None:
-        options = " ".join(["-k", self.root, *SERVER_SETTINGS])
+        options = " ".join(["-k", self.root, *self.settings])
         self._run("pg_ctl", "-D", self.data, "-w", "-t", "60", "-l", os.path.join(self.root, "server.log"),
                   "-o", options, "start")
 

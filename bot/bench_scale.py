@@ -1,0 +1,183 @@
+"""`politics-bot bench --scale`: the figures of docs/scaling.md.
+
+- **Store**: one `/politics do` through the bot layer with 1,000 live channels, on SQLite and on
+  PostgreSQL, each beside a bare one-row commit on its own connection (bench.bench_actions).
+- **Stored bytes per finished game**, in each: games played to the end through the service
+  (random legal moves; a typed trivia answer is left to its clock), then the database's size on
+  disk divided by the games, and the recorded result's own size.
+- **Processes** (bench_live): the real bot against the fake Discord on PostgreSQL, one process
+  serving every shard, then two processes splitting them.
+
+PostgreSQL is a throwaway server started for the run (tests/pgserver.py, with fsync on as in
+production) unless `--database-url` names one; that needs the repository's tests/ (a checkout).
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import tempfile
+from contextlib import contextmanager
+
+from engines import get_game
+
+from .bench import bench_actions
+from .messages import Ctx, User
+from .service import GameService
+from .store import Store
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GAMES = ["politics-1952", "politics-trivia", "primary-general", "race-white-house", "us-president"]
+GUILD = str(4_000_000 << 22)
+
+
+@contextmanager
+def postgres(url: str | None):
+    """A PostgreSQL URL for the run: the one given, or a fresh durable throwaway server's."""
+    if url:
+        yield url
+        return
+    if not os.path.isdir(os.path.join(ROOT, "tests")):
+        raise SystemExit("politics-bot bench --scale needs the repository's tests/ (a git checkout), "
+                         "or --database-url.")
+    from tests.pgserver import MISSING, PgServer, binaries
+
+    bin_dir = binaries()
+    if bin_dir is None:
+        raise SystemExit(MISSING)
+    server = PgServer(bin_dir, durable=True)
+    try:
+        server.start()
+        yield server.new_database()
+    finally:
+        server.stop()
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def _disk_bytes(store: Store) -> int:
+    """What the database holds on disk once compacted: SQLite's pages (the WAL folded in, free
+    pages dropped), or the PostgreSQL tables of the store's schema with their indexes and TOAST
+    (dead row versions dropped). Compacted, so the figure is what finished games keep, not the
+    garbage of the moves on the way (which each database reuses)."""
+    if hasattr(store, "pool"):
+        await store.pool.execute("VACUUM FULL")  # dead row versions left by updates: what autovacuum reclaims
+        return int(await store.pool.fetchval(
+            "SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) FROM pg_class c"
+            " JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind = 'r'"))
+    await store.db.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")
+    await store.db.execute("VACUUM")  # free pages, as PostgreSQL's VACUUM FULL above
+    rows = await store.db.execute_fetchall("SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()")
+    return int(rows[0][0])
+
+
+async def stored_per_game(target: str, game_id: str, games: int, seed: int = 1) -> dict:
+    """Play `games` games of `game_id` to the end in a fresh store; bytes per finished game."""
+    game = get_game(game_id)
+    store = await Store.open(target)
+    clock = Clock()
+    service = GameService(store, render=False, outbox=True, clock=clock)
+    pick = random.Random(seed)
+    before = await _disk_bytes(store)
+    channels = [f"{7_000_000 + i}" for i in range(games)]
+    users = {ch: [User(f"{ch}{p}", f"p{p}") for p in range(game.min_players)] for ch in channels}
+    for i, ch in enumerate(channels):
+        host, *rest = users[ch]
+        await service.handle(Ctx(host, ch, GUILD), "new", {"game": game_id, "seed": seed + i})
+        for u in rest:
+            await service.handle(Ctx(u, ch, GUILD), "join", {})
+        await service.handle(Ctx(host, ch, GUILD), "start", {})
+    playing, moves = set(channels), 0
+    while playing and moves < 400_000:
+        moved = False
+        for ch in sorted(playing):
+            record = (await service._load(ch)).record
+            if record["status"] != "playing":
+                playing.discard(ch)
+                continue
+            state = game.load(record["state"])
+            acting = [(s, legal) for s in game.to_act(state) if s >= 0 and (legal := game.legal_actions(state, s))]
+            if not acting:
+                continue
+            seat, legal = acting[0]
+            player = next(u for u in users[ch] if u.id == record["players"][seat]["id"])
+            out = await service.handle(Ctx(player, ch, GUILD), "do",
+                                       {"action": legal[int(pick.random() * len(legal))].text()})
+            service.delivered({m.outbox_id for m in out})
+            moves += 1
+            moved = True
+        if not moved:  # only clocks can move these games on (a typed answer nobody gives)
+            clock.now += 30
+            out = await service.tick()
+            service.delivered({m.outbox_id for m in out})
+    await service.flush_delivered()
+    finished = len(channels) - len(playing)
+    after = await _disk_bytes(store)
+    results = await store._rows("SELECT avg(length(data)) FROM results")
+    rows = await store._rows("SELECT avg(length(record) + coalesce(length(state), 0)) FROM games")
+    await store.close()
+    return {"games": finished, "moves": moves, "disk_bytes_per_game": round((after - before) / max(1, finished)),
+            "result_bytes": round(float(results[0][0] or 0)), "final_row_bytes": round(float(rows[0][0] or 0))}
+
+
+def run_scale(quick: bool = False, database_url: str | None = None, live: bool = True) -> dict:
+    samples, games = (200, 4) if quick else (1000, 20)
+    out: dict = {"cores": os.cpu_count(), "store": {}, "stored": {}}
+    with tempfile.TemporaryDirectory() as tmp, postgres(database_url) as pg:
+        targets = {"sqlite": os.path.join(tmp, "bench.db"), "postgresql": pg}
+        for backend, target in targets.items():
+            out["store"][backend] = asyncio.run(bench_actions("primary-general", samples, target))
+        for backend, target in targets.items():
+            out["stored"][backend] = {}
+            for n, game_id in enumerate(GAMES):
+                where = os.path.join(tmp, f"{game_id}.db") if backend == "sqlite" else _fresh(pg, n)
+                out["stored"][backend][game_id] = asyncio.run(stored_per_game(where, game_id, games))
+        if live:
+            from .bench_live import run_processes
+            out["processes"] = run_processes(pg, quick)
+    return out
+
+
+def _fresh(url: str, n: int) -> str:
+    """A new empty schema of the same database, so each game's size is measured alone."""
+    import asyncpg
+
+    async def create() -> None:
+        conn = await asyncpg.connect(url)
+        try:
+            await conn.execute(f"DROP SCHEMA IF EXISTS bytes_{n} CASCADE; CREATE SCHEMA bytes_{n}")
+        finally:
+            await conn.close()
+
+    asyncio.run(create())
+    return f"{url}{'&' if '?' in url else '?'}search_path=bytes_{n}"
+
+
+def markdown_scale(results: dict) -> str:
+    """The tables of docs/scaling.md."""
+    lines = ["| store | action median / p99 (ms) | bare commit median / p99 (ms) | action p99 ÷ commit p99 "
+             "| action median ÷ commit median | row bytes (median) |",
+             "| --- | ---: | ---: | ---: | ---: | ---: |"]
+    for backend, r in results["store"].items():
+        lines.append(f"| {backend} | {r['action_median_ms']} / {r['action_p99_ms']} "
+                     f"| {r['bare_commit_median_ms']} / {r['bare_commit_p99_ms']} | {r['action_p99_over_commit_p99']} "
+                     f"| {r['action_median_over_commit']} | {r['stored_bytes_median']:,} |")
+    backends = list(results["stored"])
+    lines += ["", "| game | games | " + " | ".join(f"{b}: bytes on disk per finished game" for b in backends)
+              + " | the recorded result (log and seats), bytes |",
+              "| --- | ---: | " + " | ".join("---:" for _ in backends) + " | ---: |"]
+    for game_id in GAMES:
+        first = results["stored"][backends[0]][game_id]
+        lines.append(f"| {game_id} | {first['games']} | "
+                     + " | ".join(f"{results['stored'][b][game_id]['disk_bytes_per_game']:,}" for b in backends)
+                     + f" | {first['result_bytes']:,} |")
+    processes = results.get("processes")
+    if processes:
+        lines += ["", markdown_processes(processes)]
+    return "\n".join(lines) + "\n"
