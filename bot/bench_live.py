@@ -35,6 +35,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GAME = "primary-general"
 DONE_P99_LIMIT = 1.0  # seconds: the "sustainable" bar
 ACK_LIMIT = 3.0  # Discord's limit for the first answer
+RATES = [30.0, 45.0, 60.0, 75.0, 90.0, 105.0, 120.0, 135.0, 150.0, 180.0, 210.0, 240.0, 300.0]  # a step each
+QUICK_RATES = [20.0, 60.0, 120.0]
+SECONDS, QUICK_SECONDS = 10.0, 4.0  # a step's length
 GRACE = 15.0  # seconds after a step for its last answers
 RSS_EVERY = 1000  # moves between two readings of the bot's memory (rss_by_moves)
 
@@ -126,6 +129,30 @@ class Sample:
     inter: object = None
     done_at: float | None = None
     outcome: str = ""  # done | busy | error
+
+
+@dataclass
+class Meters:
+    """Several bot processes measured as one (bench --scale's two processes): CPU and RSS summed."""
+    meters: list
+
+    @property
+    def pid(self) -> int:
+        return self.meters[0].pid
+
+    def read(self) -> dict:
+        readings = [m.read() for m in self.meters]
+        return {k: sum(r[k] for r in readings) for k in readings[0]}
+
+    def processes(self) -> tuple[list[int], list[int]]:
+        found = [m.processes() for m in self.meters]
+        return [p for w, _ in found for p in w], [p for _, o in found for p in o]
+
+    def rss(self) -> dict:
+        readings = [m.rss() for m in self.meters]
+        out = {k: round(sum(r[k] for r in readings), 1) for k in readings[0] if k != "each_worker_mb"}
+        out["each_worker_mb"] = [x for r in readings for x in r["each_worker_mb"]]
+        return out
 
 
 @dataclass
@@ -241,13 +268,9 @@ class LiveRun:
             task.add_done_callback(self._renewing.discard)
 
     async def _row(self, channel: str, until, tries: int = 400) -> dict:
-        """The channel's row once `until(record)` holds (read from the bot's SQLite file)."""
+        """The channel's row once `until(record)` holds (read from the bot's database)."""
         for _ in range(tries):
-            con = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True, timeout=5)
-            try:
-                found = con.execute("SELECT record, state FROM games WHERE channel_id=?", (channel,)).fetchone()
-            finally:
-                con.close()
+            found = await _read_row(self.db, channel)
             if found:
                 record = json.loads(found[0])
                 if found[1] is not None:
@@ -403,37 +426,67 @@ def _round(x: float | None) -> float | None:
     return None if x is None else (x if x == float("inf") else round(x, 3))
 
 
+@dataclass
+class Deployment:
+    """Where the bot keeps its games and how many processes serve them: by default one process on
+    its own SQLite file (and one server); bench --scale runs PostgreSQL with the shards split
+    between processes, the channels spread over `guilds` servers."""
+    database: str | None = None  # a PostgreSQL URL; None: a new SQLite file
+    processes: int = 1
+    shard_count: int = 1
+    guilds: int = 1
+
+
 async def _one(channels: int, quick: bool, tree: str, rates: list[float], seconds: float,
-               soak: tuple[float, int] | None = None, rss_every: int = RSS_EVERY) -> dict:
+               soak: tuple[float, int] | None = None, rss_every: int = RSS_EVERY,
+               deployment: Deployment | None = None) -> dict:
     from tests.fakediscord.server import FakeDiscord
 
-    fake = await FakeDiscord().start()
+    deploy = deployment or Deployment()
+    fake = await FakeDiscord(shard_count=deploy.shard_count).start()
     fake.keep_files = False
     tmp = tempfile.mkdtemp(prefix="politics-live-")
-    db = os.path.join(tmp, "bot.db")
-    plan = {"game": GAME, "guild": FakeDiscord.GUILD_ID, "channels": []}
+    db = deploy.database or os.path.join(tmp, "bot.db")
+    guilds = ([FakeDiscord.GUILD_ID] if deploy.guilds == 1 else
+              [fake.add_guild(f"server {g}", shard=g % deploy.shard_count) for g in range(deploy.guilds)])
+    plan = {"game": GAME, "guild": guilds[0], "channels": []}
     handles = {}
     for c in range(channels):
-        cid = fake.add_channel(f"live-{c}")
+        guild = guilds[c % len(guilds)]
+        cid = fake.add_channel(f"live-{c}", guild=None if deploy.guilds == 1 else guild)
         users = [fake.user(f"p{c}a"), fake.user(f"p{c}b")]
         handles[cid] = users
-        plan["channels"].append({"channel": cid, "seed": c + 1, "users": [[u.id, u.name] for u in users]})
+        plan["channels"].append({"channel": cid, "seed": c + 1, "guild": guild,
+                                 "users": [[u.id, u.name] for u in users]})
     with open(os.path.join(tmp, "plan.json"), "w", encoding="utf-8") as fh:
         json.dump(plan, fh)
-    # the bot under test uses this run's SQLite file, never a DATABASE_URL of the environment
+    # the bot under test uses this run's database, never a DATABASE_URL of the environment
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"} | {"PYTHONPATH": tree}
     subprocess.run([sys.executable, os.path.join(ROOT, "tests", "fakediscord", "liveprep.py"), db,
                     os.path.join(tmp, "plan.json")], cwd=tree, env=env, check=True, capture_output=True)
-    tables = _tables(db, handles)
+    tables = await _tables(db, handles)
     log = open(os.path.join(tmp, "bot.log"), "w", encoding="utf-8")
-    proc = subprocess.Popen([sys.executable, "-m", "tests.fakediscord.botproc", fake.api_base, fake.gateway_url, db],
-                            cwd=tree, env=env, stdout=log, stderr=subprocess.STDOUT)
+    procs = []
+    for i in range(deploy.processes):
+        shards = {}
+        if deploy.shard_count > 1:  # process i serves shards i, i + processes, ...
+            mine = range(i, deploy.shard_count, deploy.processes)
+            shards = {"SHARD_COUNT": str(deploy.shard_count), "SHARD_IDS": ",".join(map(str, mine)),
+                      "POLITICS_TEST_TOKEN": f"fake-token-{i}"}
+        procs.append(subprocess.Popen(
+            [sys.executable, "-m", "tests.fakediscord.botproc", fake.api_base, fake.gateway_url, db],
+            cwd=tree, env=env | shards, stdout=log, stderr=subprocess.STDOUT))
+    proc = procs[0]
     try:
-        await fake.wait_for(lambda: fake.commands or proc.poll() is not None, timeout=120)
-        if proc.poll() is not None:
-            raise RuntimeError(f"the bot process exited; see {log.name}")
+        await fake.wait_for(lambda: fake.commands or any(p.poll() is not None for p in procs), timeout=120)
+        if deploy.shard_count > 1:  # every shard connected
+            await fake.wait_for(lambda: len(fake.by_shard) >= deploy.shard_count
+                                or any(p.poll() is not None for p in procs), timeout=120)
+        if any(p.poll() is not None for p in procs):
+            raise RuntimeError(f"a bot process exited; see {log.name}")
         await asyncio.sleep(2.0)  # render workers started, first requests done
-        run = LiveRun(fake, tables, Meter(proc.pid), db, rss_every=rss_every)
+        meter = Meter(proc.pid) if len(procs) == 1 else Meters([Meter(p.pid) for p in procs])
+        run = LiveRun(fake, tables, meter, db, rss_every=rss_every)
         out: dict = {"channels": channels, "steps": []}
         # Warm-up, not reported: a short step, then every table moves twice, so that each player
         # has had a DM (a bot that has been running knows its DM channels; one that forgets them
@@ -462,11 +515,13 @@ async def _one(channels: int, quick: bool, tree: str, rates: list[float], second
         out["rss_every"], out["rss_by_moves"] = run.rss_every, run.rss_by_moves
         return out
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        for p in procs:
+            p.terminate()
+        for p in procs:
+            try:
+                p.wait(10)
+            except subprocess.TimeoutExpired:
+                p.kill()
         log.close()
         fake.on_reply = None
         await fake.stop()
@@ -480,16 +535,42 @@ async def _soak(run: LiveRun, out: dict, rate: float, moves: int) -> dict:
     return out
 
 
-def _tables(db: str, handles: dict) -> list:
+async def _read_rows(db: str, channel: str | None = None) -> list[tuple]:
+    """(channel, record text, state text) of every game, or of one channel, read straight from the
+    bot's database (a SQLite file, or a PostgreSQL URL), as any bot version wrote it."""
+    if db.startswith(("postgresql://", "postgres://")):
+        import asyncpg
+
+        conn = await asyncpg.connect(db)
+        try:
+            if channel is None:
+                return [tuple(r) for r in await conn.fetch("SELECT channel_id, record, state FROM games")]
+            return [tuple(r) for r in await conn.fetch(
+                "SELECT channel_id, record, state FROM games WHERE channel_id=$1", channel)]
+        finally:
+            await conn.close()
+    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5)
+    try:
+        if channel is None:
+            return con.execute("SELECT channel_id, record, state FROM games").fetchall()
+        return con.execute("SELECT channel_id, record, state FROM games WHERE channel_id=?", (channel,)).fetchall()
+    finally:
+        con.close()
+
+
+async def _read_row(db: str, channel: str) -> tuple[str, str | None] | None:
+    rows = await _read_rows(db, channel)
+    return (rows[0][1], rows[0][2]) if rows else None
+
+
+async def _tables(db: str, handles: dict) -> list:
     game = get_game(GAME)
-    con = sqlite3.connect(db)
     tables = []
-    for channel_id, record_text, state_text in con.execute("SELECT channel_id, record, state FROM games"):
+    for channel_id, record_text, state_text in await _read_rows(db):
         record = json.loads(record_text)
         state = game.load(state_text if state_text is not None else record["state"])
         by_id = {u.id: u for u in handles[channel_id]}
         tables.append(Table(len(tables), channel_id, [by_id[p["id"]] for p in record["players"]], state))
-    con.close()
     return tables
 
 
@@ -502,8 +583,8 @@ def run_live(channel_counts: list[int] | None = None, quick: bool = False, tree:
     if not os.path.isdir(os.path.join(ROOT, "tests", "fakediscord")):
         raise SystemExit("politics-bot bench --live needs the repository's tests/fakediscord (a git checkout).")
     tree = os.path.abspath(tree or ROOT)
-    rates = rates or ([20.0, 60.0, 120.0] if quick else [30.0, 45.0, 60.0, 75.0, 90.0, 105.0, 120.0, 135.0, 150.0, 180.0, 210.0, 240.0, 300.0])
-    seconds = seconds or (4.0 if quick else 10.0)
+    rates = rates or (QUICK_RATES if quick else RATES)
+    seconds = seconds or (QUICK_SECONDS if quick else SECONDS)
     counts = channel_counts or [100, 1000]
     out = {"game": GAME, "tree": tree, "cores": os.cpu_count(), "results": {}}
     for channels in counts:

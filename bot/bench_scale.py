@@ -29,6 +29,7 @@ from .store import Store
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GAMES = ["politics-1952", "politics-trivia", "primary-general", "race-white-house", "us-president"]
 GUILD = str(4_000_000 << 22)
+LIVE_CHANNELS = 1000
 
 
 @contextmanager
@@ -136,27 +137,56 @@ def run_scale(quick: bool = False, database_url: str | None = None, live: bool =
         for backend, target in targets.items():
             out["stored"][backend] = {}
             for n, game_id in enumerate(GAMES):
-                where = os.path.join(tmp, f"{game_id}.db") if backend == "sqlite" else _fresh(pg, n)
+                where = os.path.join(tmp, f"{game_id}.db") if backend == "sqlite" else _fresh(pg, f"bytes_{n}")
                 out["stored"][backend][game_id] = asyncio.run(stored_per_game(where, game_id, games))
         if live:
-            from .bench_live import run_processes
             out["processes"] = run_processes(pg, quick)
     return out
 
 
-def _fresh(url: str, n: int) -> str:
+def run_processes(pg: str, quick: bool) -> dict:
+    """The live bench on PostgreSQL with two shards and the channels spread over 20 servers: one
+    bot process holding both shards, then two holding one each (a fresh schema for each run)."""
+    from .bench_live import QUICK_RATES, QUICK_SECONDS, RATES, ROOT as TREE, SECONDS, Deployment, _one
+
+    channels = 200 if quick else LIVE_CHANNELS
+    out = {}
+    for processes in (1, 2):
+        deploy = Deployment(database=_fresh(pg, f"live_{processes}"), processes=processes, shard_count=2, guilds=20)
+        out[str(processes)] = asyncio.run(_one(channels, quick, TREE, QUICK_RATES if quick else RATES,
+                                               QUICK_SECONDS if quick else SECONDS, deployment=deploy))
+    return out
+
+
+def markdown_processes(processes: dict) -> str:
+    lines = ["| bot processes on PostgreSQL | channels | sustained actions/s (done p99 ≤ 1 s) | ack p99 (s) "
+             "| missed acks | global-limited requests / move | CPU / move (ms; render workers) "
+             "| burst: moves, done p99 (s), busy, missed acks |",
+             "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
+    for n, r in processes.items():
+        best = next((s for s in r["steps"] if s["achieved_per_second"] == r["sustained_actions_per_second"]),
+                    r["steps"][0])
+        b = r["burst"]
+        lines.append(f"| {n} | {r['channels']:,} | {r['sustained_actions_per_second']} | {r['ack_p99_s']} "
+                     f"| {r['missed_acks']} | {r['requests_per_move']} "
+                     f"| {best['cpu_ms_per_move']} ({best['render_workers_cpu_ms_per_move']}) "
+                     f"| {b['moves']}, {b['done_p99_s']}, {b['busy']}, {b['missed_acks']} |")
+    return "\n".join(lines)
+
+
+def _fresh(url: str, name: str) -> str:
     """A new empty schema of the same database, so each game's size is measured alone."""
     import asyncpg
 
     async def create() -> None:
         conn = await asyncpg.connect(url)
         try:
-            await conn.execute(f"DROP SCHEMA IF EXISTS bytes_{n} CASCADE; CREATE SCHEMA bytes_{n}")
+            await conn.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE; CREATE SCHEMA {name}")
         finally:
             await conn.close()
 
     asyncio.run(create())
-    return f"{url}{'&' if '?' in url else '?'}search_path=bytes_{n}"
+    return f"{url}{'&' if '?' in url else '?'}search_path={name}"
 
 
 def markdown_scale(results: dict) -> str:

@@ -1,7 +1,7 @@
 """Open the games of a live benchmark in a bot's own database, with that bot's own code:
 `python tests/fakediscord/liveprep.py DB PLAN.json` run with PYTHONPATH at the bot's tree (so an
 older commit writes its own schema). PLAN: {"game", "guild", "channels": [{"channel", "seed",
-"users": [[id, name], ...]}]}. Prints READY when every game has started."""
+"guild" (optional: else the plan's), "users": [[id, name], ...]}]}. Prints READY when every game has started."""
 from __future__ import annotations
 
 import asyncio
@@ -17,8 +17,8 @@ async def main(db: str, plan_path: str) -> None:
     with open(plan_path, encoding="utf-8") as fh:
         plan = json.load(fh)
     service = GameService(await Store.open(db), render=False)
-    guild = plan["guild"]
     for entry in plan["channels"]:
+        guild = entry.get("guild", plan["guild"])
         users = [User(uid, name) for uid, name in entry["users"]]
         channel = entry["channel"]
         await service.handle(Ctx(users[0], channel, guild), "new", {"game": plan["game"], "seed": entry["seed"]})
