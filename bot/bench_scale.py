@@ -160,7 +160,7 @@ def run_processes(pg: str, quick: bool) -> dict:
 
 def markdown_processes(processes: dict) -> str:
     lines = ["| bot processes on PostgreSQL | channels | sustained actions/s (done p99 ≤ 1 s) | ack p99 (s) "
-             "| missed acks | global-limited requests / move | CPU / move (ms; render workers) "
+             "| missed acks | global-limited requests / move | CPU / move, ms (render workers; the bench itself) "
              "| burst: moves, done p99 (s), busy, missed acks |",
              "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
     for n, r in processes.items():
@@ -169,7 +169,7 @@ def markdown_processes(processes: dict) -> str:
         b = r["burst"]
         lines.append(f"| {n} | {r['channels']:,} | {r['sustained_actions_per_second']} | {r['ack_p99_s']} "
                      f"| {r['missed_acks']} | {r['requests_per_move']} "
-                     f"| {best['cpu_ms_per_move']} ({best['render_workers_cpu_ms_per_move']}) "
+                     f"| {best['cpu_ms_per_move']} ({best['render_workers_cpu_ms_per_move']}; {best.get('bench_cpu_ms_per_move', '—')}) "
                      f"| {b['moves']}, {b['done_p99_s']}, {b['busy']}, {b['missed_acks']} |")
     return "\n".join(lines)
 
