@@ -392,6 +392,16 @@ class PoliticsBot(discord.AutoShardedClient):
         except (discord.HTTPException, discord.InteractionResponded):
             pass
 
+    async def _turned_away(self, interaction: discord.Interaction) -> bool:
+        """Answered already, in one sentence: another process's server, or too busy to take it."""
+        if self._elsewhere(interaction):
+            await self._refuse(interaction)
+            return True
+        if self._overloaded():
+            await self._shed(interaction)
+            return True
+        return False
+
     async def _shed(self, interaction: discord.Interaction) -> None:
         self.shed += 1
         try:
@@ -413,11 +423,7 @@ class PoliticsBot(discord.AutoShardedClient):
             self._turns.release()
 
     async def on_slash(self, interaction: discord.Interaction, spec: CommandSpec, kwargs: dict) -> None:
-        if self._elsewhere(interaction):
-            await self._refuse(interaction)
-            return
-        if self._overloaded():
-            await self._shed(interaction)
+        if await self._turned_away(interaction):
             return
         await self._ack(interaction.response.defer(ephemeral=True, thinking=True))  # first: the 3-second rule
         options: dict[str, Any] = {}
@@ -463,11 +469,7 @@ class PoliticsBot(discord.AutoShardedClient):
             log.warning("archiving thread %s failed: %s", msg.channel_id, exc)
 
     async def on_component(self, interaction: discord.Interaction, custom_id: str, values: list[str]) -> None:
-        if self._elsewhere(interaction):
-            await self._refuse(interaction)
-            return
-        if self._overloaded():
-            await self._shed(interaction)
+        if await self._turned_away(interaction):
             return
         ctx = self.ctx_of(interaction)
         if custom_id.startswith("pt:"):

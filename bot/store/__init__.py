@@ -15,6 +15,7 @@ backend runs in a transaction of its own; schema.py has the numbered migrations 
 from __future__ import annotations
 
 import time
+from abc import ABC, abstractmethod
 from typing import Awaitable, Callable, Iterable, TypeVar
 
 from ..shards import Shards
@@ -59,7 +60,7 @@ def drop_outbox_steps(ids: list[int]) -> Program[None]:
     yield Step(f"DELETE FROM outbox WHERE id IN ({marks(len(ids))})", tuple(ids))
 
 
-class Store(RecordsStore):
+class Store(RecordsStore, ABC):
     """The interface. A backend supplies `dialect`, `_rows` (one read), `_run` (a step program
     as one transaction), `migrate`, `close` and `integrity_ok`; everything else is shared."""
 
@@ -82,17 +83,19 @@ class Store(RecordsStore):
         return await SQLiteStore.connect(target)
 
     # ---- what a backend supplies ----------------------------------------------
+    @abstractmethod
     def _rows(self, sql: str, params: tuple = ()) -> Awaitable[list]:
-        raise NotImplementedError
+        """One read: every row."""
 
+    @abstractmethod
     def _run(self, program: Program[R]) -> Awaitable[R]:
-        raise NotImplementedError
+        """The step program as one transaction."""
 
-    async def close(self) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    async def close(self) -> None: ...
 
-    async def integrity_ok(self) -> bool:
-        raise NotImplementedError
+    @abstractmethod
+    async def integrity_ok(self) -> bool: ...
 
     # ---- games --------------------------------------------------------
     async def get(self, channel_id: str) -> Row | None:
