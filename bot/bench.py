@@ -68,7 +68,7 @@ def bench_random_play(game_id: str, seconds: float = 2.0, repeats: int = 3) -> d
 async def _bare_commit(store: Store):
     """The floor: a function making one bare one-row commit on the store's own connection (SQLite)
     or pool (PostgreSQL), with the same durability settings as the store's commits."""
-    if hasattr(store, "pool"):  # PostgreSQL: an autocommitted statement on a pooled connection
+    if store.dialect.name == "postgres":  # an autocommitted statement on a pooled connection
         await store.pool.execute("CREATE TABLE IF NOT EXISTS bench_floor(id INTEGER PRIMARY KEY, v TEXT)")
         await store.pool.execute("INSERT INTO bench_floor VALUES(1, 'x') ON CONFLICT (id) DO NOTHING")
         return lambda value: store.pool.execute("UPDATE bench_floor SET v=$1 WHERE id=1", value)

@@ -67,7 +67,7 @@ async def _disk_bytes(store: Store) -> int:
     pages dropped), or the PostgreSQL tables of the store's schema with their indexes and TOAST
     (dead row versions dropped). Compacted, so the figure is what finished games keep, not the
     garbage of the moves on the way (which each database reuses)."""
-    if hasattr(store, "pool"):
+    if store.dialect.name == "postgres":
         await store.pool.execute("VACUUM FULL")  # dead row versions left by updates: what autovacuum reclaims
         return int(await store.pool.fetchval(
             "SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) FROM pg_class c"
