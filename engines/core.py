@@ -14,6 +14,7 @@ from __future__ import annotations
 import typing
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any, Callable, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -159,9 +160,10 @@ class Game(ABC, Generic[S]):
         """Mutate `state`. Must raise RuleError *before* changing anything."""
 
     @abstractmethod
-    def view(self, state: S, seat: int | None) -> dict:
+    def view(self, state: S, seat: int | None) -> Mapping[str, Any]:
         """JSON-able view for `seat`, or the public view for None. Never
-        contains another seat's secrets."""
+        contains another seat's secrets. Each game declares its view's shape as a TypedDict
+        (its renderer and text board import it), so a renamed field fails the type check."""
 
     @abstractmethod
     def result(self, state: S) -> Result: ...
