@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import shlex
+import shutil
 import sys
 import time
 
@@ -211,7 +213,7 @@ class Table:
                 return 0
             if loaded.record["status"] == "finished":
                 self.show(await self.runner.run_line(f"{ME}: /politics stats game:{loaded.game.id}"))
-                self.say(f"\nThe game is over. To play another: politics-bot play {loaded.game.id}")
+                self.say(f"\nThe game is over. To play another: {program()} play {loaded.game.id}")
                 return 0
             wake = self.service._wake_at(loaded.record)
             wait = TICK_SECONDS if wake is None else max(0.0, min(TICK_SECONDS, wake - self.service.clock()))
@@ -367,9 +369,24 @@ def second_person(text: str) -> str:
 
 
 # ---- starting -----------------------------------------------------------------
+def program() -> str:
+    """How to call politics-bot again, as you can type it where you are: scripts/start.sh says how
+    you typed it (its venv is not on PATH); a politics-bot that PATH would not find (.venv/bin/…)
+    is named as you typed it; otherwise plain politics-bot."""
+    given = os.environ.get("POLITICS_BOT_COMMAND", "").strip()
+    if given:
+        return given
+    typed = sys.argv[0] if sys.argv else ""
+    if os.path.basename(typed) == "politics-bot" and os.sep in typed:
+        found = shutil.which("politics-bot")
+        if found is None or os.path.realpath(found) != os.path.realpath(typed):
+            return shlex.quote(typed)
+    return "politics-bot"
+
+
 def resume_hint(out_dir: str, db_path: str) -> str:
     """The command that continues the game saved in db_path."""
-    cmd = "politics-bot play --resume"
+    cmd = f"{program()} play --resume"
     if os.path.normpath(out_dir) != os.path.normpath("out/table"):
         cmd += f" --out {out_dir}"
     if os.path.normpath(db_path) != os.path.normpath(os.path.join(out_dir, "table.db")):
@@ -417,11 +434,11 @@ async def run_table(game_id: str | None, bots: int, seed: int | None, out_dir: s
         unfinished = saved is not None and saved[0] != "finished"
         if resume:
             if not unfinished:
-                say(f"There is no unfinished game saved in {db_path}. To start one: politics-bot play GAME")
+                say(f"There is no unfinished game saved in {db_path}. To start one: {program()} play GAME")
                 return 1
             if game_id is not None and game_id != saved[2]:
                 say(f"The game saved in {db_path} is {saved[1]} ({saved[2]}), not {game_id}: "
-                    f"to continue it: politics-bot play {saved[2]} --resume; to start anew: politics-bot play {game_id}")
+                    f"to continue it: {program()} play {saved[2]} --resume; to start anew: {program()} play {game_id}")
                 return 2
             game = get_game(saved[2])
         else:

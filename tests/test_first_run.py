@@ -1,0 +1,166 @@
+"""The first run, as a newcomer meets it: scripts/start.sh installs once and passes commands on, and the
+commands the table prints work as printed."""
+from __future__ import annotations
+
+import os
+import pathlib
+import pty
+import select
+import shutil
+import subprocess
+import sys
+import time
+
+import pytest
+
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+ENV = {**os.environ, "DISCORD_TOKEN": "", "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+ENV.pop("POLITICS_BOT_COMMAND", None)
+
+# ---- scripts/start.sh ----------------------------------------------------------------------------
+# A stand-in python3 on PATH: `-m venv` makes a .venv whose python logs each pip install (printing
+# setuptools' noisy deprecation box on stderr, as a real editable install does) and whose politics-bot
+# prints how it was called. So the script's logic is tested in a second, without a network.
+FAKE_PYTHON3 = r"""#!/usr/bin/env bash
+if [ "$1 $2" = "-m venv" ]; then
+  mkdir -p "$3/bin"
+  cat > "$3/bin/python" <<'PY'
+#!/usr/bin/env bash
+echo "pip $*" >> "$FAKE_LOG"
+echo "********************************************************************************" >&2
+echo "SetuptoolsDeprecationWarning: License classifiers are deprecated." >&2
+if [ -n "$FAKE_FAIL" ]; then echo "ERROR: no matching distribution" >&2; exit 1; fi
+cat > "$(dirname "$0")/politics-bot" <<'BOT'
+#!/usr/bin/env bash
+echo "ARGS: $*"
+echo "HINT: $POLITICS_BOT_COMMAND"
+echo "CWD: $PWD"
+BOT
+chmod +x "$(dirname "$0")/politics-bot"
+PY
+  chmod +x "$3/bin/python"
+fi
+"""
+
+
+@pytest.fixture
+def fake_checkout(tmp_path):
+    repo = tmp_path / "politics-bot"
+    (repo / "scripts").mkdir(parents=True)
+    shutil.copy(ROOT / "scripts" / "start.sh", repo / "scripts" / "start.sh")
+    shutil.copy(ROOT / "pyproject.toml", repo / "pyproject.toml")
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "python3").write_text(FAKE_PYTHON3)
+    (bin_dir / "python3").chmod(0o755)
+    log = tmp_path / "pip.log"
+    env = {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}", "FAKE_LOG": str(log)}
+    env.pop("POLITICS_BOT_COMMAND", None)
+
+    def start(*args, cwd=repo, script="scripts/start.sh", **extra):
+        proc = subprocess.run(["bash", script, *args], cwd=cwd, env={**env, **extra}, capture_output=True,
+                              text=True, timeout=60)
+        installs = log.read_text().count("-e .") if log.exists() else 0
+        return proc, installs
+    return repo, start
+
+
+def test_start_installs_once_quietly_and_again_only_when_pyproject_changes(fake_checkout):
+    repo, start = fake_checkout
+    proc, installs = start()
+    assert proc.returncode == 0 and installs == 1
+    assert "Installing politics-bot" in proc.stdout and "ARGS: run" in proc.stdout
+    assert "SetuptoolsDeprecationWarning" not in proc.stdout + proc.stderr and "****" not in proc.stderr
+    proc, installs = start()
+    assert proc.returncode == 0 and installs == 1 and "Installing" not in proc.stdout  # no reinstall
+    with open(repo / "pyproject.toml", "a") as fh:
+        fh.write("\n# a new dependency, say\n")
+    proc, installs = start()
+    assert proc.returncode == 0 and installs == 2
+
+
+def test_a_failed_install_shows_its_log_and_starts_nothing(fake_checkout):
+    _repo, start = fake_checkout
+    proc, _ = start(FAKE_FAIL="1")
+    assert proc.returncode == 1 and "no matching distribution" in proc.stderr
+    assert "nothing was started" in proc.stderr and "ARGS:" not in proc.stdout
+    proc, installs = start()  # the failed install left no stamp: the next start installs
+    assert proc.returncode == 0 and installs == 1 and "ARGS: run" in proc.stdout
+
+
+def test_start_passes_commands_on_and_names_itself_for_the_hints(fake_checkout, tmp_path):
+    repo, start = fake_checkout
+    proc, _ = start("play", "us-president", "--bots", "2")
+    assert "ARGS: play us-president --bots 2" in proc.stdout
+    assert "HINT: bash scripts/start.sh" in proc.stdout and f"CWD: {repo}" in proc.stdout
+    proc, _ = start("--game", "primary-general")  # options of run, as before
+    assert "ARGS: run --game primary-general" in proc.stdout
+    # from another folder: the hint is the path as typed there, and the bot still runs in the checkout
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    proc, _ = start("play", cwd=elsewhere, script="../politics-bot/scripts/start.sh")
+    assert "HINT: bash ../politics-bot/scripts/start.sh" in proc.stdout and f"CWD: {repo}" in proc.stdout
+
+
+# ---- the commands the table prints work as printed ------------------------------------------------
+
+def _entry_point() -> str:
+    script = os.path.join(os.path.dirname(sys.executable), "politics-bot")
+    if not os.path.exists(script):
+        pytest.skip("politics-bot is not installed in this Python's environment (scripts/test.sh installs it)")
+    return script
+
+
+def test_hints_name_the_command_that_works_here(tmp_path):
+    script = _entry_point()
+    no_venv_path = os.pathsep.join(p for p in os.environ["PATH"].split(os.pathsep)
+                                   if os.path.realpath(p) != os.path.realpath(os.path.dirname(script)))
+    # the venv's politics-bot, typed by its path (it is not on PATH): the hint names that path
+    proc = subprocess.run([script, "play", "--resume"], cwd=tmp_path, capture_output=True, text=True, timeout=60,
+                          stdin=subprocess.DEVNULL, env={**ENV, "PATH": no_venv_path})
+    assert proc.returncode == 1 and f"To start one: {script} play GAME" in proc.stdout
+    # started through scripts/start.sh: the hint is start.sh as typed
+    proc = subprocess.run([script, "play", "--resume"], cwd=tmp_path, capture_output=True, text=True, timeout=60,
+                          stdin=subprocess.DEVNULL, env={**ENV, "POLITICS_BOT_COMMAND": "bash scripts/start.sh"})
+    assert "To start one: bash scripts/start.sh play GAME" in proc.stdout
+
+
+def test_the_printed_resume_command_resumes(tmp_path):
+    """Ctrl-D in a pty, then the very command the table printed, run as printed by a shell."""
+    script = _entry_point()
+    env = {**ENV, "PATH": os.pathsep.join(p for p in os.environ["PATH"].split(os.pathsep)
+                                          if os.path.realpath(p) != os.path.realpath(os.path.dirname(script)))}
+    code, text = _pty([script, "play", "us-president", "--bots", "2", "--out", "o"], tmp_path, env, [b"\x04"])
+    printed = text.split("To continue it: ", 1)[1].splitlines()[0].strip()
+    assert printed == f"{script} play --resume --out o"
+    code, text = _pty(["bash", "-c", printed], tmp_path, env, [b"quit\n"])
+    assert code == 0 and "U.S. President" in text and "opened a lobby" not in text and "command not found" not in text
+
+
+def _pty(argv, cwd, env, keys: list[bytes], budget=60.0):
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=cwd, start_new_session=True)
+    os.close(slave)
+    seen, sent_at = b"", 0
+    deadline = time.monotonic() + budget
+    while time.monotonic() < deadline and proc.poll() is None:
+        if select.select([master], [], [], 0.3)[0]:
+            try:
+                seen += os.read(master, 65536)
+            except OSError:
+                break
+            continue
+        if keys and seen.endswith(b"> ") and len(seen) > sent_at:
+            os.write(master, keys.pop(0))
+            sent_at = len(seen)
+    try:
+        while select.select([master], [], [], 0.3)[0]:
+            seen += os.read(master, 65536)
+    except OSError:
+        pass
+    if proc.poll() is None:
+        proc.kill()
+    proc.wait(timeout=30)
+    os.close(master)
+    return proc.returncode, seen.decode(errors="replace").replace("\r\n", "\n")
