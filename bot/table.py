@@ -19,7 +19,7 @@ import time
 
 from engines import all_games, get_game
 
-from .messages import Button, Ctx, Outgoing, Select, spell_countdowns
+from .messages import COUNTDOWN, Button, Ctx, Outgoing, Select, spell_countdowns
 from .transcript import CHANNEL, GUILD, TranscriptRunner
 
 ME = "you"
@@ -76,8 +76,8 @@ class Table:
                 continue
             tag = "#game" if to == "channel" else "(only you)"
             self.say(f"\n{tag} {plain_text(spell_countdowns(entry['text'], self.service.clock()), self.styled)}")
-            if entry.get("board"):
-                self.say(second_person(entry["board"]))  # the text board: plain text already
+            if entry.get("board"):  # the text board: plain text already
+                self.say(second_person(board_clock(entry["board"], entry["text"], self.service.clock())))
             for path in entry.get("files", []):
                 self.say(f"   image: {path}")
 
@@ -231,6 +231,26 @@ class Table:
                 return 0
             await self.perform(await self.service.tick())
             mine = await self.refresh(answered=answered)
+
+
+PERFORMANCE_CLOCK = re.compile(r"\b(\d+) s on the clock\b")
+
+
+def board_clock(board: str, text: str, now: float) -> str:
+    """The text board's Wildcard clock as the real clock has it. The engine's view knows a
+    card's length (120 s), not when its performance started: that is the service's timer, whose
+    due time the message carries as a countdown. So a board shown mid-performance (a resumed
+    game, `status`) says the seconds left, and before the performance its length."""
+    due = COUNTDOWN.search(text)
+    lines = []
+    for line in board.split("\n"):
+        if "stage: performing" in line and due is not None:
+            left = int(due.group(1)) - int(now)
+            line = PERFORMANCE_CLOCK.sub(f"{left} s left on the clock" if left > 0 else "no time left", line)
+        else:
+            line = PERFORMANCE_CLOCK.sub(r"a \1 s performance", line)
+        lines.append(line)
+    return "\n".join(lines)
 
 
 def menu_lines(labels: list[str], width: int = 100) -> list[str]:
@@ -471,6 +491,9 @@ async def run_table(game_id: str | None, bots: int, seed: int | None, out_dir: s
         say(plain_text(INTRO.format(title=game.title, against=seats, moves=examples, out=out_dir, db=db_path),
                        styled))
         if resume:
+            # What fell due while the table was closed happens first (a question's time ran out),
+            # so the board shown next is the game as the real clock has it now.
+            await table.perform(await runner.service.tick())
             table.show(await runner.run_line(f"{ME}: /politics status"))
         else:
             opts = f" seed:{seed}" if seed is not None else ""

@@ -1,7 +1,8 @@
-"""The first run, as a newcomer meets it: scripts/start.sh installs once and passes commands on, and the
-commands the table prints work as printed."""
+"""The first run, as a newcomer meets it: scripts/start.sh installs once and passes commands on, the
+commands the table prints work as printed, and a resumed game shows the clock as it is now."""
 from __future__ import annotations
 
+import io
 import os
 import pathlib
 import pty
@@ -13,6 +14,8 @@ import time
 
 import pytest
 
+from bot.table import board_clock, run_table
+from bot.transcript import FakeClock
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "DISCORD_TOKEN": "", "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
@@ -164,3 +167,35 @@ def _pty(argv, cwd, env, keys: list[bytes], budget=60.0):
     proc.wait(timeout=30)
     os.close(master)
     return proc.returncode, seen.decode(errors="replace").replace("\r\n", "\n")
+
+
+# ---- a resumed game: the clock as it is now -------------------------------------------------------
+
+async def test_a_resumed_game_first_catches_up_with_the_clock(tmp_path):
+    clock = FakeClock()
+
+    async def table(game, script, resume=False):
+        out = io.StringIO()
+        await run_table(game, 1, 5, str(tmp_path / "img"), str(tmp_path / "t.db"), None, stdin=io.StringIO(script),
+                        stdout=out, resume=resume, clock=clock)
+        return out.getvalue()
+    text = await table("politics-trivia", "1\n" * 8 + "quit\n")  # to a question with its 120 s clock
+    assert "Time runs out in 120 s" in text
+    clock.now += 50
+    text = await table(None, "quit\n", resume=True)
+    assert "Time runs out in 70 s" in text and "clock runs out in 70 s" in text  # the board and the table agree
+    clock.now += 500  # away longer than the question's time
+    text = await table(None, "quit\n", resume=True)
+    board = text.index("#game")
+    assert "Time is up" in text[board:] and "Time runs out now" not in text  # what fell due happened first
+
+
+def test_the_text_boards_wildcard_clock_is_the_real_one():
+    board = ("Wildcard (charades) for AI-Lincoln: act it out\n"
+             "  stage: performing; the secret has 2 words; 120 s on the clock.")
+    text = "AI-Lincoln performs.\n⏱️ Time runs out <t:1000:R>."
+    assert "45 s left on the clock" in board_clock(board, text, 955.0)
+    assert "no time left" in board_clock(board, text, 1001.0)
+    ready = board.replace("performing", "ready")
+    assert "a 120 s performance" in board_clock(ready, text, 955.0)  # before it starts: the card's length
+    assert "on the clock" not in board_clock(ready, text, 955.0)
