@@ -11,12 +11,56 @@ import sys
 from .settings import Settings, SettingsError, load_dotenv
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="politics-bot", description="Election board games on Discord.")
-    sub = parser.add_subparsers(dest="command")
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose epilog lists the games, read from the game registry only when
+    the help is shown (importing every engine costs a start that does not print help)."""
 
-    p_run = sub.add_parser("run", help="connect to Discord (DISCORD_TOKEN); without a token, open the local table")
-    p_run.add_argument("--game", help="game for the local table fallback")
+    def __init__(self, *args, games_epilog: str | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.games_epilog = games_epilog
+
+    def format_help(self) -> str:
+        if self.games_epilog is not None and self.epilog is None:
+            if self.formatter_class is argparse.RawDescriptionHelpFormatter:  # a table, one game a line
+                games = games_listing()
+                width = max(len(game_id) for game_id, _ in games)
+                self.epilog = "\n".join([self.games_epilog] + [f"  {g.ljust(width)}  {about}" for g, about in games])
+            else:
+                self.epilog = f"{self.games_epilog} {'; '.join(f'{g} ({about})' for g, about in games_listing())}."
+        return super().format_help()
+
+
+def games_listing() -> list[tuple[str, str]]:
+    """Every game of the registry: its id (what GAME takes), with its title and player count."""
+    from engines import all_games
+    return [(g.id, f"{g.title}, {g.min_players}–{g.max_players} players")
+            for g in sorted(all_games().values(), key=lambda g: g.id)]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="politics-bot", description="Election board games on Discord, or in this terminal against AI seats.",
+        games_epilog="Games (the GAME of play, simulate and render):",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND",
+                                title="commands (politics-bot COMMAND --help says more; no command: run)")
+
+    p_run = sub.add_parser(
+        "run", help="connect to Discord (DISCORD_TOKEN); without a token, open the local table",
+        description="Connects to Discord with DISCORD_TOKEN (from the environment or .env; .env.example lists "
+                    "every setting). Without a token it opens the local table in this terminal, you against one "
+                    "AI seat; with no terminal either, it says so in one sentence and exits 0 (or, with "
+                    "--wait-without-token, waits until stopped).",
+        games_epilog="Games for --game:")
+    p_run.add_argument("--game", metavar="GAME",
+                       help="without a token: the game the local table starts (without it, the table asks)")
+    p_run.add_argument("--out", default="out/table", metavar="DIR",
+                       help="without a token: the local table's folder for board images and its saved game "
+                            "(default out/table)")
+    p_run.add_argument("--wait-without-token", action="store_true",
+                       help="without a token and without a terminal: say so once, then wait until stopped "
+                            "(SIGTERM or Ctrl-C, exit 0) instead of exiting at once; for a container whose restart "
+                            "policy would start it again and again (the Docker image runs with it)")
 
     p_play = sub.add_parser(
         "play", help="the local table: you against AI seats in this terminal",
@@ -25,57 +69,100 @@ def main(argv: list[str] | None = None) -> int:
                     "if an unfinished game is already saved there, the table asks whether to start anew (the old "
                     "game is archived) or continue it. --resume continues the saved game without asking. Board "
                     "images are written to --out, numbered on from any already there. quit, Ctrl-C or Ctrl-D "
-                    "leave and say how to resume.")
-    p_play.add_argument("game", nargs="?", help="the game to start (without it, the table asks)")
+                    "leave and say how to resume.",
+        games_epilog="Games:")
+    p_play.add_argument("game", nargs="?", metavar="GAME", help="the game to start (without it, the table asks)")
     p_play.add_argument("--resume", action="store_true", help="continue the unfinished game saved in --db")
-    p_play.add_argument("--bots", type=int, default=1, help="AI seats (default 1; clamped to the game's seats)")
-    p_play.add_argument("--seed", type=int, help="random seed, for a game you can replay")
-    p_play.add_argument("--settings", help='game settings as key=value, e.g. "deal=one timeout=5"')
-    p_play.add_argument("--out", default="out/table", help="folder for the board images (default out/table)")
-    p_play.add_argument("--db", default=None, help="SQLite file the game is saved in (default: table.db in --out)")
+    p_play.add_argument("--bots", type=int, default=1, metavar="N",
+                        help="AI seats (default 1; clamped to the game's seats)")
+    p_play.add_argument("--seed", type=int, metavar="S", help="random seed, for a game you can replay")
+    p_play.add_argument("--settings", metavar='"KEY=VALUE …"',
+                        help='game settings as key=value, e.g. "deal=one timeout=5"')
+    p_play.add_argument("--out", default="out/table", metavar="DIR",
+                        help="folder for the board images (default out/table)")
+    p_play.add_argument("--db", default=None, metavar="FILE",
+                        help="SQLite file the game is saved in (default: table.db in --out)")
 
-    p_replay = sub.add_parser("replay", help="run a transcript, or replay a downloaded game file, as JSON Lines")
-    p_replay.add_argument("file", help="a transcript (.txt) or a game file from /politics history (.json)")
-    p_replay.add_argument("--images", help="also write the images to this folder")
+    p_replay = sub.add_parser(
+        "replay", help="run a transcript, or replay a downloaded game file, as JSON Lines",
+        description="Runs a transcript (one user command a line, as on Discord) and prints what the bot would "
+                    "send, one JSON line a message; or replays a game file downloaded from /politics history move "
+                    "by move and checks it reaches the recorded final state (exit 1 if not).")
+    p_replay.add_argument("file", metavar="FILE",
+                          help="a transcript (.txt) or a game file from /politics history (.json)")
+    p_replay.add_argument("--images", metavar="DIR", help="also write the images to this folder")
     p_replay.add_argument("--no-images", action="store_true", help="skip rendering (faster)")
 
-    p_sim = sub.add_parser("simulate", help="AI-vs-AI games, headless; prints one JSON object")
-    p_sim.add_argument("game")
-    p_sim.add_argument("-n", type=int, default=100)
-    p_sim.add_argument("--players", type=int)
-    p_sim.add_argument("--seed", type=int, default=0)
-    p_sim.add_argument("--ai-seats", default="all", help="comma-separated seats played by the AI ('all', 'none', '0,2'); others move at random")
-    p_sim.add_argument("--settings", default="", help='game settings, e.g. "max_rounds=0 stall_rounds=20"')
+    p_sim = sub.add_parser(
+        "simulate", help="AI-vs-AI games, headless; prints one JSON object",
+        description="Plays N games of GAME without a front end and prints one JSON object: games, finished, "
+                    "errors, speed, winners and, for games that count rounds, how long games lasted.",
+        games_epilog="Games:")
+    p_sim.add_argument("game", metavar="GAME", help="the game to simulate")
+    p_sim.add_argument("-n", type=int, default=100, metavar="N", help="how many games to play (default 100)")
+    p_sim.add_argument("--players", type=int, metavar="K",
+                       help="seats in each game (default: the game's fewest)")
+    p_sim.add_argument("--seed", type=int, default=0, metavar="S",
+                       help="seed of the first game; game i uses S+i (default 0), so a run can be repeated")
+    p_sim.add_argument("--ai-seats", default="all", metavar="SEATS",
+                       help="comma-separated seats played by the AI ('all', 'none', '0,2'); others move at random "
+                            "(default all)")
+    p_sim.add_argument("--settings", default="", metavar='"KEY=VALUE …"',
+                       help='game settings, e.g. "max_rounds=0 stall_rounds=20"')
 
-    p_render = sub.add_parser("render", help="play random legal actions and write the board image(s)")
-    p_render.add_argument("game")
-    p_render.add_argument("--seed", type=int, default=1)
-    p_render.add_argument("--actions", type=int, default=20)
-    p_render.add_argument("--players", type=int)
-    p_render.add_argument("--out", default="out/render")
+    p_render = sub.add_parser(
+        "render", help="play random legal actions and write the board image(s)",
+        description="Sets up GAME, plays random legal moves and writes the board image(s) of the position "
+                    "reached as PNG files, printing each path.",
+        games_epilog="Games:")
+    p_render.add_argument("game", metavar="GAME", help="the game to draw")
+    p_render.add_argument("--seed", type=int, default=1, metavar="S",
+                          help="seed of the game and of the random moves (default 1)")
+    p_render.add_argument("--actions", type=int, default=20, metavar="A",
+                          help="how many random legal moves to play first (default 20; fewer if the game ends)")
+    p_render.add_argument("--players", type=int, metavar="K", help="seats (default: the game's fewest)")
+    p_render.add_argument("--out", default="out/render", metavar="DIR",
+                          help="folder the images are written to (default out/render)")
 
-    p_bench = sub.add_parser("bench", help="benchmarks, as ratios against floors measured in the same run")
-    p_bench.add_argument("--game", action="append", help="only these games")
-    p_bench.add_argument("--quick", action="store_true")
+    p_bench = sub.add_parser(
+        "bench", help="benchmarks, as ratios against floors measured in the same run",
+        description="Measures the engines, the bot layer and the renderers, each as a ratio against a floor "
+                    "measured in the same run (so a busy machine slows both); prints JSON. --live and --scale "
+                    "run the other benchmarks of docs/performance.md and docs/scaling.md.",
+        games_epilog="Games for --game:")
+    p_bench.add_argument("--game", action="append", metavar="GAME",
+                         help="only these games (repeat for more; default every game)")
+    p_bench.add_argument("--quick", action="store_true",
+                         help="shorter runs with fewer repetitions: rougher figures, for a quick look")
     p_bench.add_argument("--markdown", action="store_true", help="print the docs/performance.md table instead of JSON")
-    p_bench.add_argument("--write", metavar="FILE", help="also put the table into FILE between its bench markers (docs/performance.md)")
+    p_bench.add_argument("--write", metavar="FILE",
+                         help="also put the table into FILE between its bench markers (docs/performance.md)")
     p_bench.add_argument("--live", action="store_true",
                          help="the bot process against a fake Discord on loopback, for 100 and 1,000 channels")
-    p_bench.add_argument("--channels", type=int, action="append", help="--live: only these channel counts")
-    p_bench.add_argument("--bot-tree", metavar="DIR", help="--live: run the bot from this checkout (e.g. an older commit)")
+    p_bench.add_argument("--channels", type=int, action="append", metavar="N",
+                         help="--live: only these channel counts (repeat for more)")
+    p_bench.add_argument("--bot-tree", metavar="DIR",
+                         help="--live: run the bot from this checkout (e.g. an older commit)")
     p_bench.add_argument("--soak", type=int, metavar="MOVES",
-                         help="--live: one steady step of this many moves instead of the ladder of rates (memory over time)")
-    p_bench.add_argument("--rate", type=float, default=60.0, help="--soak: moves offered per second (default 60)")
+                         help="--live: one steady step of this many moves instead of the ladder of rates "
+                              "(memory over time)")
+    p_bench.add_argument("--rate", type=float, default=60.0, metavar="R",
+                         help="--soak: moves offered per second (default 60)")
     p_bench.add_argument("--scale", action="store_true",
                          help="SQLite vs PostgreSQL, stored bytes per game, 1 vs 2 bot processes (docs/scaling.md)")
     p_bench.add_argument("--database-url", metavar="URL",
                          help="--scale: this PostgreSQL database (default: a throwaway server started for the run)")
+    return parser
 
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
     logging.basicConfig(level=os.environ.get("LOG_LEVEL", "WARNING"), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         if args.command in (None, "run"):
-            return _run(getattr(args, "game", None))
+            return _run(getattr(args, "game", None), getattr(args, "out", "out/table"),
+                        getattr(args, "wait_without_token", False))
         if args.command == "play":
             return _play(args)
         if args.command == "replay":
@@ -126,7 +213,7 @@ def _write_between(path: str, start: str, end: str, body: str) -> None:
         fh.write(f"{head}{start}\n{body}{end}{tail}")
 
 
-def _run(game: str | None) -> int:
+def _run(game: str | None, out: str = "out/table", wait_without_token: bool = False) -> int:
     load_dotenv()
     try:
         settings = Settings.from_env()
@@ -136,14 +223,39 @@ def _run(game: str | None) -> int:
     if not settings.token:
         if not sys.stdin.isatty():
             print("No DISCORD_TOKEN is set, and there is no terminal for the local table: "
-                  "set DISCORD_TOKEN (see .env.example) to connect to Discord.")
-            return 0
+                  "set DISCORD_TOKEN (see .env.example) to connect to Discord.", flush=True)
+            return _wait_until_stopped() if wait_without_token else 0
         print("No DISCORD_TOKEN is set: opening the local table against AI seats instead "
               "(set DISCORD_TOKEN in .env to connect to Discord).")
-        return _play(argparse.Namespace(game=game, bots=1, seed=None, settings=None, out="out/table", db=None,
+        return _play(argparse.Namespace(game=game, bots=1, seed=None, settings=None, out=out, db=None,
                                         resume=False))
     from .discord_app import run_discord
     return run_discord(settings)
+
+
+def _wait_until_stopped() -> int:
+    """Idle until SIGTERM or SIGINT, then exit 0. A container without a token stays up saying
+    why (docker logs) rather than exiting into its restart policy, which would start it again
+    and again. As PID 1 a process ignores SIGTERM unless it handles it: so it does."""
+    import signal
+    import threading
+    stopped = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stopped.set())
+    print("Waiting until stopped; after setting DISCORD_TOKEN, start the bot again "
+          "(docker compose up -d re-creates it with the new .env).", flush=True)
+    while not stopped.wait(3600):
+        pass
+    return 0
+
+
+def _writable(folder: str) -> str | None:
+    """Why the local table can't keep its images and saved game in `folder`, or None if it can."""
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return None if os.access(folder, os.W_OK | os.X_OK) else "Permission denied"
 
 
 def _play(args) -> int:
@@ -163,6 +275,12 @@ def _play(args) -> int:
             print(f"politics-bot: {exc}", file=sys.stderr)
             return 2
     db = args.db or os.path.join(args.out, "table.db")
+    for folder in dict.fromkeys((args.out, os.path.dirname(db) or ".")):
+        why = _writable(folder)
+        if why is not None:
+            print(f"politics-bot: the local table can't write to {os.path.abspath(folder)} ({why}): "
+                  "give --out (and --db) a folder you can write to.", file=sys.stderr)
+            return 2
     try:
         return asyncio.run(run_table(args.game, args.bots, args.seed, args.out, db, args.settings,
                                      resume=args.resume))

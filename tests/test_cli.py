@@ -137,3 +137,44 @@ def test_live_soak_reads_the_memory_of_the_bot_and_each_render_worker():
         assert abs(m["workers_mb"] - sum(m["each_worker_mb"])) < 0.5
     table = markdown_live(out, "here")
     assert table.count("| here | 3 |") == len(readings)
+
+
+# ---- --help: every argument explained, the games named from the registry -------------------------
+
+def _subparsers(parser):
+    import argparse
+    (sub,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    return sub.choices
+
+
+def test_every_argument_of_every_command_has_help_text():
+    from bot.cli import build_parser
+    commands = _subparsers(build_parser())
+    assert set(commands) >= {"run", "play", "simulate", "render", "bench", "replay"}
+    for name, parser in commands.items():
+        assert parser.description, f"{name} --help has no description"
+        for action in parser._actions:
+            if action.dest == "help":
+                continue
+            what = "/".join(action.option_strings) or action.dest
+            assert action.help and len(action.help.split()) >= 3, f"{name} {what} has no help text"
+
+
+def test_help_names_the_games_from_the_registry(monkeypatch):
+    from bot import cli
+    shown = cli.build_parser().format_help()
+    for game_id, game in all_games().items():
+        assert game_id in shown and game.title in shown
+    # read from the registry, not written down: a new game shows up by itself
+    monkeypatch.setattr(cli, "games_listing", lambda: [("brand-new-game", "New, 2–3 players")])
+    assert "brand-new-game" in cli.build_parser().format_help()
+    for name, parser in _subparsers(cli.build_parser()).items():
+        if name in ("run", "play", "simulate", "render", "bench"):  # the commands that take a GAME
+            assert "brand-new-game" in parser.format_help(), name
+
+
+def test_help_is_printed_without_a_traceback():
+    for args in (["--help"], ["run", "--help"], ["play", "--help"], ["simulate", "--help"], ["render", "--help"],
+                 ["bench", "--help"], ["replay", "--help"]):
+        proc = cli(*args, timeout=60)
+        assert proc.returncode == 0 and "usage: politics-bot" in proc.stdout and not proc.stderr, args

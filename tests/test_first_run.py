@@ -1,5 +1,6 @@
 """The first run, as a newcomer meets it: scripts/start.sh installs once and passes commands on, the
-commands the table prints work as printed, and a resumed game shows the clock as it is now."""
+commands the table prints work as printed, a resumed game shows the clock as it is now, and the bot
+without a token behaves in a container (read-only folder, a user that is not root, no terminal)."""
 from __future__ import annotations
 
 import io
@@ -8,6 +9,8 @@ import pathlib
 import pty
 import select
 import shutil
+import signal
+import stat
 import subprocess
 import sys
 import time
@@ -199,3 +202,65 @@ def test_the_text_boards_wildcard_clock_is_the_real_one():
     ready = board.replace("performing", "ready")
     assert "a 120 s performance" in board_clock(ready, text, 955.0)  # before it starts: the card's length
     assert "on the clock" not in board_clock(ready, text, 955.0)
+
+
+# ---- without a token, as the Docker image runs it ----------------------------------------------------
+
+@pytest.fixture
+def read_only_cwd(tmp_path):
+    """A working folder the bot can't write, as the image's /app is to its user. Root ignores file
+    modes, so as root (CI) the folder is also made immutable, which root can't write either."""
+    folder = tmp_path / "app"
+    folder.mkdir()
+    folder.chmod(stat.S_IRUSR | stat.S_IXUSR | stat.S_IRGRP | stat.S_IXGRP | stat.S_IROTH | stat.S_IXOTH)
+    immutable = os.geteuid() == 0
+    if immutable:
+        made = subprocess.run(["chattr", "+i", str(folder)], capture_output=True, text=True)
+        if made.returncode != 0:
+            pytest.skip(f"running as root, and chattr can't make a folder read-only here: {made.stderr.strip()}")
+    try:
+        yield folder
+    finally:
+        if immutable:
+            subprocess.run(["chattr", "-i", str(folder)], check=True)
+        folder.chmod(0o755)
+
+
+def test_the_image_command_without_a_token_says_so_once_and_waits_until_stopped(read_only_cwd):
+    # The Dockerfile's CMD, in a folder it can't write, with no terminal.
+    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "run", "--wait-without-token"], cwd=read_only_cwd,
+                            env={**ENV, "HOME": str(read_only_cwd)}, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        first = proc.stdout.readline()
+        second = proc.stdout.readline()
+        assert "No DISCORD_TOKEN is set" in first and "Waiting until stopped" in second
+        assert proc.poll() is None  # still up: a restart policy has nothing to restart
+        proc.send_signal(signal.SIGTERM)
+        rest, errors = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0 and not rest and not errors
+
+
+def test_without_the_wait_flag_it_still_exits_at_once():
+    proc = subprocess.run([sys.executable, "-m", "bot.cli", "run"], cwd=ROOT, env=ENV, stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and proc.stdout.count("No DISCORD_TOKEN") == 1
+
+
+def test_the_table_in_a_folder_it_cannot_write_says_so_in_one_sentence(read_only_cwd):
+    # `docker run -it` without a token, had the working folder not been writable: no traceback.
+    code, text = _pty([sys.executable, "-m", "bot.cli", "run", "--game", "primary-general"], read_only_cwd,
+                      {**ENV, "HOME": str(read_only_cwd)}, [b"quit\n"])
+    assert code == 2 and "Traceback" not in text
+    assert f"can't write to {read_only_cwd}/out/table" in text and "--out" in text
+
+
+def test_the_table_writes_to_a_folder_given_by_out(tmp_path):
+    code, text = _pty([sys.executable, "-m", "bot.cli", "run", "--game", "primary-general", "--out", "tbl"],
+                      tmp_path, ENV, [b"quit\n"])
+    assert code == 0 and "image: tbl/" in text and (tmp_path / "tbl" / "table.db").exists()
+
+
