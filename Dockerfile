@@ -1,17 +1,36 @@
-# Slim image; the SQLite database lives on the /data volume so games survive restarts.
-FROM python:3.11-slim
+# Slim image, run as a non-root user; the database, .env and the local table's files live on the /data volume
+# so games survive restarts and upgrades.
+#
+# The base is pinned by tag and by the digest of its multi-architecture index (amd64 and arm64 alike): a
+# rebuild gets the same Python and Debian until this line is changed on purpose. BASE can name a stand-in
+# built locally (tests/test_docker.py does, where Docker Hub can't be reached).
+ARG BASE=python:3.11.14-slim-bookworm@sha256:65a93d69fa75478d554f4ad27c85c1e69fa184956261b4301ebaf6dbb0a3543d
+FROM ${BASE}
 
-ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 DATABASE_PATH=/data/politics.db
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_ROOT_USER_ACTION=ignore \
+    DATABASE_PATH=/data/politics.db
 WORKDIR /app
 
+# The dependencies exactly as locked (versions and hashes), in a layer of their own that a code change
+# does not rebuild. The lock is made from pyproject.toml; tests/test_lock.py checks they agree.
+COPY requirements.lock ./
+RUN pip install --no-cache-dir --require-hashes -r requirements.lock
+
+# The bot itself, without dependencies (they are all above).
 COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY engines ./engines
 COPY render ./render
-RUN pip install --no-cache-dir . \
+RUN pip install --no-cache-dir --no-deps . \
+ && rm -rf build ./*.egg-info \
  && useradd --create-home --uid 10001 politics \
  && mkdir -p /data && chown politics:politics /data
 
 USER politics
+# The working folder is the volume, writable by the bot's user: the local table (docker run -it without a
+# token) writes its board images and saved game to out/table here, and a .env here is read.
+WORKDIR /data
 VOLUME ["/data"]
-CMD ["politics-bot", "run"]
+# Without a token and without a terminal the bot says so once and waits to be stopped, instead of exiting
+# into a restart policy that would start it again and again (compose.yaml's unless-stopped).
+CMD ["politics-bot", "run", "--wait-without-token"]
