@@ -42,3 +42,38 @@ def test_bots_split_every_shard_once_on_one_database():
     assert sorted(served) == list(range(count))  # each shard exactly once
     urls = {env["DATABASE_URL"] for env in bots.values()}
     assert len(urls) == 1 and urls.pop().startswith("postgresql://")
+
+
+def _compose() -> str:
+    return open(os.path.join(ROOT, "compose.yaml"), encoding="utf-8").read()
+
+
+def test_the_database_password_comes_from_env_never_from_the_file():
+    text = _compose()
+    services = _services()
+    # the database's password and the bots' URL both read POSTGRES_PASSWORD, and compose refuses to start
+    # without it (${VAR:?message}) instead of starting a database with an empty or well-known password
+    assert re.fullmatch(r"\$\{POSTGRES_PASSWORD:\?[^}]+\}", services["db"]["POSTGRES_PASSWORD"])
+    for name, env in services.items():
+        if "SHARD_IDS" in env:
+            assert re.fullmatch(r"postgresql://politics:\$\{POSTGRES_PASSWORD:\?[^}]+\}@db:5432/politics",
+                                env["DATABASE_URL"]), name
+    # no literal password anywhere: every value after "PASSWORD:" or inside a URL's user:password@ is the variable
+    for line in text.splitlines():
+        if line.lstrip().startswith("#"):
+            continue
+        key = re.match(r"\s*\w*PASSWORD\w*:\s+\"?([^\"$\s][^\"\s]*)", line)
+        url = re.search(r"://\w+:([^@$]+)@", line)
+        assert not key and not url, f"compose.yaml holds a password: {line.strip()}"
+    example = open(os.path.join(ROOT, ".env.example"), encoding="utf-8").read()
+    assert re.search(r"^POSTGRES_PASSWORD=$", example, re.M)  # documented, and empty in the example
+
+
+def test_bots_restart_but_stop_cleanly():
+    text = _compose()
+    anchor = text[text.index("x-bot:"):text.index("services:")]
+    assert re.search(r"^  restart: unless-stopped", anchor, re.M)  # a crash or a reboot brings a bot back ...
+    assert re.search(r"^  init: true", anchor, re.M)  # ... and docker compose stop stops it at once
+    # ... while a bot without a token waits instead of exiting into that restart policy (the image's CMD)
+    dockerfile = open(os.path.join(ROOT, "Dockerfile"), encoding="utf-8").read()
+    assert "--wait-without-token" in dockerfile and "command:" not in anchor
