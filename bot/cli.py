@@ -158,7 +158,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    logging.basicConfig(level=os.environ.get("LOG_LEVEL", "WARNING"), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(level=os.environ.get("LOG_LEVEL", "WARNING"),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         if args.command in (None, "run"):
             return _run(getattr(args, "game", None), getattr(args, "out", "out/table"),
@@ -363,7 +364,8 @@ def _simulate(args) -> int:
         try:
             ai = {int(x) for x in args.ai_seats.split(",")}
         except ValueError:
-            raise ValueError(f"--ai-seats takes all, none or seat numbers like 0,2 (got '{args.ai_seats[:30]}').") from None
+            raise ValueError(f"--ai-seats takes all, none or seat numbers like 0,2 "
+                             f"(got '{args.ai_seats[:30]}').") from None
         if not ai <= set(range(players)):
             raise ValueError(f"--ai-seats names a seat that a {players}-player game does not have.")
     settings = parse_settings(args.settings)
