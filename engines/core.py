@@ -114,6 +114,7 @@ class Options(BaseModel):
 
 
 S = TypeVar("S", bound=BaseModel)
+OptionsT = TypeVar("OptionsT", bound=Options)
 
 
 def _coerce(value: str, annotation: Any) -> Any:
@@ -258,6 +259,18 @@ class Game(ABC, Generic[S]):
         return f"seat {seat}"
 
     # ---- provided -----------------------------------------------------
+    def setup_options(self, seats: list[Seat], options: Options, model: type[OptionsT], name: str = "",
+                      seated: str = "players") -> OptionsT:
+        """The opening of every `setup`: `options` as the game's own settings `model` (a caller may hand over
+        the base Options, or equal settings in another class), and the table's size checked against
+        min_players..max_players: "<name or title> takes 2 to 4 <seated>, not 5." (`model` is passed,
+        not read from OptionsModel, so the settings come back typed as the game's own class.)"""
+        opts = options if isinstance(options, model) else model(**options.model_dump())
+        n = len(seats)
+        if not self.min_players <= n <= self.max_players:
+            raise RuleError(f"{name or self.title} takes {self.min_players} to {self.max_players} {seated}, not {n}.")
+        return opts
+
     def options(self, values: dict | None = None) -> Options:
         try:
             return self.OptionsModel(**(values or {}))

@@ -297,10 +297,8 @@ class Politics1952(Game[P52State]):
 
     # ---- setup ---------------------------------------------------------
     def setup(self, seats: list[Seat], options: Options, seed: int, server: dict | None = None) -> P52State:
-        opts = options if isinstance(options, P52Options) else P52Options(**options.model_dump())
+        opts = self.setup_options(seats, options, P52Options, name="Politics")
         n = len(seats)
-        if not self.min_players <= n <= self.max_players:
-            raise RuleError(f"Politics takes 2 to 6 players, not {n}.")
         rng = Rng(seed)
         deck = list(SLUGS)
         rng.shuffle(deck)

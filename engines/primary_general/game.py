@@ -135,10 +135,8 @@ class PrimaryGeneral(Game[PGState]):
 
     # ---- setup ---------------------------------------------------------
     def setup(self, seats: list[Seat], options: Options, seed: int, server: dict | None = None) -> PGState:
-        opts = options if isinstance(options, PGOptions) else PGOptions(**options.model_dump())
+        opts = self.setup_options(seats, options, PGOptions)
         n = len(seats)
-        if not self.min_players <= n <= self.max_players:
-            raise RuleError(f"Primary/General takes 2 to 4 players, not {n}.")
         if opts.party_match and n != 4:
             raise RuleError("The party match needs exactly four players.")
         rng = Rng(seed)

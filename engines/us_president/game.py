@@ -172,10 +172,8 @@ class USPresident(Game[USPState]):
 
     # ---- setup ---------------------------------------------------------
     def setup(self, seats: list[Seat], options: Options, seed: int, server: dict | None = None) -> USPState:
-        opts = options if isinstance(options, USPOptions) else USPOptions(**options.model_dump())
+        opts = self.setup_options(seats, options, USPOptions)
         n = len(seats)
-        if not self.min_players <= n <= self.max_players:
-            raise RuleError(f"U.S. President takes 2 to 6 players, not {n}.")
         rng = Rng(seed)
         deck = list(CODES)
         rng.shuffle(deck)
