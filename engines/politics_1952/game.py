@@ -8,6 +8,8 @@ table are documented in docs/games/politics-1952.md.
 """
 from __future__ import annotations
 
+from typing import cast
+
 from ..core import Action, Event, Game, Options, Result, RuleError, Seat
 from ..rng import Rng
 from .ai import choose
@@ -17,6 +19,7 @@ from .model import (END, GROUP_TABLE, ROLL, SPEECHES, THROW, Capture, End, P52Op
 from .rules import (board_closed, can_place, controller, counties_held, line_pins, move_pin, pinned, place_name,
                     room_left, throw_three_at, votes)
 from .states import CODES, EV, GROUP, GROUPS, LINES, MAJORITY, NAMES, TOTAL_VOTES
+from .view import P52PlayerView, P52StateView, P52TabulationView, P52View
 
 _ALIASES: dict[str, str] = {}
 for _c in CODES:
@@ -435,10 +438,10 @@ class Politics1952(Game[P52State]):
         return sure + order, notes
 
     # ---- views ---------------------------------------------------------
-    def view(self, state: P52State, seat: int | None) -> dict:
+    def view(self, state: P52State, seat: int | None) -> P52View:
         n = len(state.seats)
         tally = votes(state)
-        players = []
+        players: list[P52PlayerView] = []
         for s in range(n):
             players.append({
                 "name": state.seats[s].name, "bot": state.seats[s].bot,
@@ -448,21 +451,22 @@ class Politics1952(Game[P52State]):
                 "states": sum(1 for c in CODES if controller(state, c) == s),
                 "opening": state.opening[s] if state.opening else None,
             })
-        states = []
+        states: list[P52StateView] = []
         for code in CODES:
             states.append({
                 "code": code, "name": NAMES[code], "ev": EV[code], "group": GROUP[code], "lines": LINES[code],
                 "pins": line_pins(state, code), "capital": state.capital[code],
                 "controller": controller(state, code),
             })
-        v: dict = {
+        v: P52View = {
             "game": self.id, "phase": state.phase, "turn": state.turn if state.phase in ("roll", "move") else None,
             "turns": state.turns, "majority": MAJORITY, "total_votes": TOTAL_VOTES,
             "dice": {"group": state.dice[0], "white": state.dice[1:]} if state.dice else None,
             "remaining": state.remaining, "speech_done": state.speech_done,
             "board_closed": board_closed(state), "pinned": pinned(state),
             "players": players, "states": states, "contenders": list(state.contenders),
-            "tabulations": [dict(t) for t in state.tabulations], "log": list(state.log),
+            # the state keeps each tabulation as the plain dict _tabulate wrote, with exactly these fields
+            "tabulations": [cast(P52TabulationView, dict(t)) for t in state.tabulations], "log": list(state.log),
             "winner": state.winner, "outcome": state.outcome,
             "options": state.options.model_dump(),
         }
