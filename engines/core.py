@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import typing
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from collections.abc import Mapping
-from typing import Any, Callable, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -114,6 +114,7 @@ class Options(BaseModel):
 
 
 S = TypeVar("S", bound=BaseModel)
+OptionsT = TypeVar("OptionsT", bound=Options)
 
 
 def _coerce(value: str, annotation: Any) -> Any:
@@ -230,7 +231,7 @@ class Game(ABC, Generic[S]):
         """The randomness for one AI decision: derived from the game's secret RNG state, the seat
         and the number of moves made so far, never from public counters alone (anyone could
         compute those). The game's own stream is not advanced, so a replay stays the same."""
-        return derived(state.rng, seat, moves)
+        return derived(state.rng, seat, moves)  # type: ignore[attr-defined]  # every State has rng; BaseModel can't say
 
     def ai_action(self, state: S, seat: int, rng: Rng) -> Action:
         """A sensible move for an AI seat; the default picks at random."""
@@ -258,6 +259,18 @@ class Game(ABC, Generic[S]):
         return f"seat {seat}"
 
     # ---- provided -----------------------------------------------------
+    def setup_options(self, seats: list[Seat], options: Options, model: type[OptionsT], name: str = "",
+                      seated: str = "players") -> OptionsT:
+        """The opening of every `setup`: `options` as the game's own settings `model` (a caller may hand over
+        the base Options, or equal settings in another class), and the table's size checked against
+        min_players..max_players: "<name or title> takes 2 to 4 <seated>, not 5." (`model` is passed,
+        not read from OptionsModel, so the settings come back typed as the game's own class.)"""
+        opts = options if isinstance(options, model) else model(**options.model_dump())
+        n = len(seats)
+        if not self.min_players <= n <= self.max_players:
+            raise RuleError(f"{name or self.title} takes {self.min_players} to {self.max_players} {seated}, not {n}.")
+        return opts
+
     def options(self, values: dict | None = None) -> Options:
         try:
             return self.OptionsModel(**(values or {}))
@@ -293,8 +306,8 @@ class Game(ABC, Generic[S]):
 
     def load(self, data: str | dict) -> S:
         if isinstance(data, str):
-            return self.State.model_validate_json(data)
-        return self.State.model_validate(data)
+            return cast(S, self.State.model_validate_json(data))  # State is S's class: one game, one model
+        return cast(S, self.State.model_validate(data))
 
     def parse_action(self, text: str) -> Action:
         """Text form -> typed action, or RuleError saying what is wrong."""
@@ -309,7 +322,7 @@ class Game(ABC, Generic[S]):
         cls, fields, hints = found
         args = words[1:]
         values: dict[str, Any] = {}
-        for i, (name, info) in enumerate(fields):
+        for i, (name, _info) in enumerate(fields):
             if cls.rest_field == name:
                 values[name] = " ".join(args[i:])
                 args = args[: i]
@@ -336,7 +349,8 @@ class Game(ABC, Generic[S]):
         """verb -> (class, fields, type hints), computed once per game (get_type_hints is slow)."""
         cache = self.__dict__.get("_parser_cache")
         if cache is None:
-            cache = {cls.verb: (cls, list(cls.model_fields.items()), typing.get_type_hints(cls)) for cls in self.actions}
+            cache = {cls.verb: (cls, list(cls.model_fields.items()), typing.get_type_hints(cls))
+                     for cls in self.actions}
             self.__dict__["_parser_cache"] = cache
         return cache
 

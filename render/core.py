@@ -18,10 +18,10 @@ from __future__ import annotations
 import io
 import json
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
-from typing import Mapping, Sequence
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
@@ -30,6 +30,7 @@ FONT_DIR = HERE / "fonts"
 GEOMETRY_PATH = HERE / "data" / "us_states.json"
 
 Color = tuple[int, int, int]
+RGBA = tuple[int, int, int, int]
 Point = tuple[float, float]
 Box = tuple[int, int, int, int]
 
@@ -50,7 +51,7 @@ def font(size: int, bold: bool = False, condensed: bool = False) -> ImageFont.Fr
 
 
 def text_size(text: str, fnt: ImageFont.FreeTypeFont) -> tuple[int, int]:
-    left, top, right, bottom = fnt.getbbox(text)
+    left, top, right, bottom = map(int, fnt.getbbox(text))  # whole pixels for a TrueType face
     return right - left, bottom - top
 
 
@@ -69,8 +70,8 @@ def mix(a: Color, b: Color, t: float) -> Color:
 def luminance(c: Color) -> float:
     """WCAG relative luminance."""
     def channel(v: int) -> float:
-        v /= 255
-        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+        x = v / 255
+        return x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4
     r, g, b = (channel(v) for v in c)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
@@ -167,7 +168,7 @@ def shape_points(shape: str, center: Point, size: float) -> list[Point]:
 
 
 def draw_shape(draw: ImageDraw.ImageDraw, shape: str, center: Point, size: float,
-               fill: Color, outline: Color | None = None, width: int = 2) -> None:
+               fill: Color | RGBA, outline: Color | RGBA | None = None, width: int = 2) -> None:
     if shape == "circle":
         r = size / 2
         draw.ellipse((center[0] - r, center[1] - r, center[0] + r, center[1] + r),
@@ -267,7 +268,7 @@ def draw_wrapped(draw: ImageDraw.ImageDraw, box: Box, text: str, fnt: ImageFont.
     return y
 
 
-def ellipsize(text: str, fnt: ImageFont.FreeTypeFont, max_width: int) -> str:
+def ellipsize(text: str, fnt: ImageFont.FreeTypeFont, max_width: float) -> str:
     """Cut text with '…' so it fits max_width px."""
     if fnt.getlength(text) <= max_width:
         return text
@@ -408,7 +409,7 @@ def label_point(code: str) -> Point:
     return float(x), float(y)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _rings(code: str) -> tuple[tuple[Point, ...], ...]:
     flat = geometry()["states"][code]["rings"]
     return tuple(tuple(zip(r[0::2], r[1::2])) for r in flat)
@@ -620,7 +621,8 @@ class USMap:
 
 
 def _int_box(box: Sequence[float], pad: int) -> Box:
-    return (math.floor(box[0]) - pad, math.floor(box[1]) - pad, math.ceil(box[2]) + pad + 1, math.ceil(box[3]) + pad + 1)
+    return (math.floor(box[0]) - pad, math.floor(box[1]) - pad,
+            math.ceil(box[2]) + pad + 1, math.ceil(box[3]) + pad + 1)
 
 
 def _clip_box(box: Box, size: tuple[int, int]) -> Box:
@@ -756,11 +758,11 @@ def text_mask(text: str, size: int, bold: bool, condensed: bool, stroke: int) ->
     """Text rendered once into an L mask; returns (mask, dx, dy) where (dx, dy)
     is the mask's top-left relative to the anchor point 'lm' (left, middle)."""
     fnt = font(size, bold=bold, condensed=condensed)
-    l, t, r, b = fnt.getbbox(text, anchor="lm", stroke_width=stroke)
-    w, h = max(1, r - l), max(1, b - t)
+    left, top, right, bottom = map(int, fnt.getbbox(text, anchor="lm", stroke_width=stroke))  # whole pixels
+    w, h = max(1, right - left), max(1, bottom - top)
     mask = Image.new("L", (w, h), 0)
-    ImageDraw.Draw(mask).text((-l, -t), text, font=fnt, fill=255, anchor="lm", stroke_width=stroke)
-    return mask, l, t
+    ImageDraw.Draw(mask).text((-left, -top), text, font=fnt, fill=255, anchor="lm", stroke_width=stroke)
+    return mask, left, top
 
 
 def stamp_text(img: Image.Image, xy: tuple[float, float], text: str, size: int = 18, fill=INK, bold: bool = False,

@@ -27,8 +27,12 @@ from __future__ import annotations
 
 import io
 from functools import lru_cache
+from typing import TYPE_CHECKING, cast
 
 from PIL import Image, ImageChops, ImageDraw
+
+if TYPE_CHECKING:  # the view's shape only: a render worker never imports the engines
+    from engines.politics_1952.view import P52PlayerView, P52StateView, P52TabulationView, P52View
 
 from .core import (stamp_text, INK, INK_MUTED, LEADER, MapStyle, PANEL, PAPER, USMap, WHITE, draw_marker,
                    ellipsize, font, mix, player, shape_points, text_color_on, wrap_text)
@@ -114,7 +118,7 @@ def _strips(code: str, lines: int) -> tuple[list[float], list[tuple[float, float
     left, right = x0 + bb[0], x0 + bb[2]
     step = (right - left) / lines
     bounds = [left + k * step for k in range(lines + 1)]
-    extents = []
+    extents: list[tuple[float, float]] = []
     for k in range(lines):
         cx = round(left + (k + 0.5) * step) - x0
         col = fill.crop((cx, 0, cx + 1, fill.size[1])).point(lambda v: 255 if v > 127 else 0).getbbox()
@@ -162,7 +166,7 @@ def _base(states_key: tuple) -> Image.Image:
     draw = ImageDraw.Draw(img)
     stamp_text(img, (OX + 6, 30), "POLITICS — 1952", 30, INK, bold=True)
     stamp_text(img, (OX + 330, 32), "531 electoral votes · 266 elects a President", 20, INK_MUTED)
-    for code, ev, group, lines in states_key:
+    for code, _ev, group, lines in states_key:
         (x0, y0), fill, line, _ = _state_masks(code)
         tint = GROUP_TINT[group]
         img.paste(tint, (OX + x0, OY + y0), fill)
@@ -174,10 +178,10 @@ def _base(states_key: tuple) -> Image.Image:
         for k in range(1, lines, 2):
             sd.rectangle((bounds[k] - x0, 0, bounds[k + 1] - x0, fill.size[1]), fill=255)
         img.paste(shade, (OX + x0, OY + y0), ImageChops.multiply(strip, fill))
-    for code, ev, group, lines in states_key:
+    for code, _ev, _group, _lines in states_key:
         (x0, y0), fill, line, _ = _state_masks(code)
         img.paste(WHITE, (OX + x0, OY + y0), line)
-    for code, ev, group, lines in states_key:
+    for code, ev, group, _lines in states_key:
         spot = _tag_spot(code, ev) if code not in CALLOUT_STATES else None
         if spot:
             _group_tag(img, spot, group)
@@ -213,7 +217,7 @@ def _tag_spot(code: str, ev: int) -> tuple[float, float] | None:
 
     def inside(x: float, y: float) -> bool:
         u, v = round(x - OX - x0), round(y - OY - y0)
-        return 0 <= u < w and 0 <= v < h and fill.getpixel((u, v)) > 128
+        return 0 <= u < w and 0 <= v < h and cast(int, fill.getpixel((u, v))) > 128  # an "L" mask: an int a pixel
 
     half = (17 if ev >= 10 else 15) + 26  # the square, the star right of it, the marker left of it
     for mx, my in ((17, 15), (14, 12)):  # roomy first, then tighter to the outline
@@ -284,7 +288,7 @@ def _vote_square(img: Image.Image, xy: tuple[float, float], ev: int, holder: int
         draw_marker(img, (x - half - 13, y), holder, size=24)
 
 
-def _draw_state(img: Image.Image, draw: ImageDraw.ImageDraw, st: dict) -> None:
+def _draw_state(img: Image.Image, draw: ImageDraw.ImageDraw, st: P52StateView) -> None:
     code, lines = st["code"], st["lines"]
     holder, won = st["controller"], st["capital"] is not None
     (x0, y0), fill, _, inner = _state_masks(code)
@@ -305,7 +309,7 @@ def _draw_state(img: Image.Image, draw: ImageDraw.ImageDraw, st: dict) -> None:
     _vote_square(img, (lx, ly), st["ev"], holder, won)
 
 
-def _draw_callout(img: Image.Image, draw: ImageDraw.ImageDraw, st: dict) -> None:
+def _draw_callout(img: Image.Image, draw: ImageDraw.ImageDraw, st: P52StateView) -> None:
     box = _callout_boxes()[st["code"]]
     holder, lines = st["controller"], st["lines"]
     if holder is not None:
@@ -332,7 +336,7 @@ def _die(img: Image.Image, x: int, y: int, value: int, fill, size: int = 46) -> 
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=pip)
 
 
-def _panel(img: Image.Image, view: dict) -> None:
+def _panel(img: Image.Image, view: P52View) -> None:
     draw = ImageDraw.Draw(img)
     x0, x1 = PANEL_X + 16, PANEL_X + PANEL_W - 16
     y = 36
@@ -344,6 +348,7 @@ def _panel(img: Image.Image, view: dict) -> None:
     elif phase == "opening":
         head = "Throwing for first player"
     else:
+        assert turn is not None  # a roll or a move always names whose turn it is
         head = f"Turn {view['turns']}: {players[turn]['name']}"
     stamp_text(img, (x0, y), _fit(head, 22, x1 - x0, bold=True), 22, INK, bold=True)
     y += 36
@@ -410,7 +415,7 @@ def _panel(img: Image.Image, view: dict) -> None:
     # majority bar
     bar_w = x1 - x0
     draw.rectangle((x0, y, x1, y + 16), fill=WHITE, outline=INK_MUTED)
-    cx = x0
+    cx: float = x0
     for s, p in enumerate(players):
         if p["active"] and p["votes"]:
             w = bar_w * p["votes"] / view["total_votes"]
@@ -448,20 +453,22 @@ def _panel(img: Image.Image, view: dict) -> None:
             y += 21
 
 
-def tabulation_line(t: dict, players: list[dict]) -> str:
+def tabulation_line(t: P52TabulationView, players: list[P52PlayerView]) -> str:
     """One tabulation for the panel: votes highest first with whole names, the
     two who stay in (or the President) first, then who went out."""
-    ranked = sorted((s for s, v in enumerate(t["votes"]) if v is not None), key=lambda s: -t["votes"][s])
-    listed = {s: f"{_fit(players[s]['name'], 16)} {t['votes'][s]}" for s in ranked}
-    if t.get("winner") is not None:
-        rest = [listed[s] for s in ranked if s != t["winner"]]
-        return f"Turn {t['turn']}: {listed[t['winner']]} is elected" + (f"; {', '.join(rest)}." if rest else ".")
+    counted = {s: v for s, v in enumerate(t["votes"]) if v is not None}
+    ranked = sorted(counted, key=lambda s: -counted[s])
+    listed = {s: f"{_fit(players[s]['name'], 16)} {counted[s]}" for s in ranked}
+    winner = t.get("winner")
+    if winner is not None:
+        rest = [listed[s] for s in ranked if s != winner]
+        return f"Turn {t['turn']}: {listed[winner]} is elected" + (f"; {', '.join(rest)}." if rest else ".")
     kept = [listed[s] for s in ranked if s not in t["eliminated"]]
     out = [listed[s] for s in ranked if s in t["eliminated"]]
     return f"Turn {t['turn']}: {', '.join(kept)} stay in; out: {', '.join(out)}."
 
 
-def draw_board(view: dict) -> Image.Image:
+def draw_board(view: P52View) -> Image.Image:
     img = _base(_states_key(view)).copy()
     draw = ImageDraw.Draw(img)
     for st in view["states"]:
@@ -472,17 +479,18 @@ def draw_board(view: dict) -> Image.Image:
 
 # ---------------------------------------------------------------- encoding
 
-def _states_key(view: dict) -> tuple:
+def _states_key(view: P52View) -> tuple:
     return tuple((s["code"], s["ev"], s["group"], s["lines"]) for s in view["states"])
 
 
-def _sample_view(states_key: tuple, variant: int) -> dict:
+def _sample_view(states_key: tuple, variant: int) -> P52View:
     """A made-up board using every colour the renderer draws (six players
     holding, pinning and winning states outright, one of them out, dice of
     every group), to derive the fixed PNG palette from."""
-    players = [{"name": f"Player {i + 1}", "bot": False, "active": i != 5, "votes": 40 * i, "cards_left": i % 4,
-                "played": [], "counties": 0, "states": i, "opening": None} for i in range(6)]
-    states = []
+    players: list[P52PlayerView] = [
+        {"name": f"Player {i + 1}", "bot": False, "active": i != 5, "votes": 40 * i, "cards_left": i % 4,
+         "played": [], "counties": 0, "states": i, "opening": None} for i in range(6)]
+    states: list[P52StateView] = []
     for k, (code, ev, group, lines) in enumerate(states_key):
         holder = None if (k + variant) % 7 == 6 else (k + variant) % 6
         pins: list[list[int]] = [[] for _ in range(lines)]
@@ -496,9 +504,10 @@ def _sample_view(states_key: tuple, variant: int) -> dict:
             "total_votes": 531, "dice": {"group": variant % 6 + 1, "white": [variant % 6 + 1, 3]},
             "remaining": 3, "speech_done": False, "board_closed": variant % 2 == 0, "pinned": 48,
             "players": players, "states": states, "contenders": [],
-            "tabulations": [{"turn": 30, "votes": [40 * i for i in range(6)], "eliminated": [5], "winner": None}],
+            "tabulations": [{"turn": 30, "votes": [40 * i for i in range(6)], "eliminated": [5], "winner": None,
+                             "throws": []}],
             "log": ["Player 1 captures 2 in New York → line 3/7, taking control (45 votes)."] * 3,
-            "winner": None, "outcome": ""}
+            "winner": None, "outcome": "", "options": {}}
 
 
 @lru_cache(maxsize=4)
@@ -523,7 +532,7 @@ def encode(image: Image.Image, states_key: tuple) -> bytes:
     return buf.getvalue()
 
 
-def render(view: dict, previous: dict | None = None) -> list[tuple[str, bytes]]:
+def render(view: P52View, previous: P52View | None = None) -> list[tuple[str, bytes]]:
     if previous is not None and previous == view:
         return []
     return [("politics-1952.png", encode(draw_board(view), _states_key(view)))]

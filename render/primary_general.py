@@ -14,8 +14,12 @@ image. A render then costs well under the PNG encode of the same image.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
+
+if TYPE_CHECKING:  # the view's shape only: a render worker never imports the engines
+    from engines.primary_general.view import PGPlayerView, PGView
 
 from .core import INK, INK_MUTED, PAPER, WHITE, draw_marker, ellipsize, encode_png, font, mix, player
 
@@ -50,7 +54,7 @@ PHASE_RULE = {"primary": "ranked by Electability + Affiliation — top two becom
               "over": "final totals: Electability − Affiliation"}
 
 
-def render(view: dict, previous: dict | None = None) -> list[tuple[str, bytes]]:
+def render(view: PGView, previous: PGView | None = None) -> list[tuple[str, bytes]]:
     if previous is not None and previous == view:
         return []
     return [("primary-general.png", encode_png(draw_board(view)))]
@@ -62,7 +66,7 @@ def render(view: dict, previous: dict | None = None) -> list[tuple[str, bytes]]:
 def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """A text's coverage mask and its offset from the anchor point."""
     fnt = font(size, bold=bold)
-    left, top, right, bottom = fnt.getbbox(text, anchor=anchor)
+    left, top, right, bottom = map(int, fnt.getbbox(text, anchor=anchor))  # whole pixels for a TrueType face
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=fnt, fill=255, anchor=anchor)
     return mask, left, top
@@ -137,12 +141,13 @@ def _frame(names: tuple[str, ...], bots: tuple[bool, ...], parties: tuple[str | 
             d.text((BAR_LABEL_X, y0 + dy), label, font=font(19), fill=INK, anchor="lm")
         d.text((SCORE_X0, y0 + 30), score_label, font=font(20, bold=True), fill=INK_MUTED, anchor="lm")
         extra = []
-        if parties[i]:
-            extra.append(f"{PARTY_MARK[parties[i]]} {parties[i]} party")
+        seat_party = parties[i]
+        if seat_party:
+            extra.append(f"{PARTY_MARK[seat_party]} {seat_party} party")
         if bots[i]:
             extra.append("AI")
         if extra:
-            color = PARTY_COLORS.get(parties[i], INK_MUTED)
+            color = PARTY_COLORS.get(seat_party or "", INK_MUTED)
             d.text((NAME_X, y0 + 108), "  ·  ".join(extra), font=font(19, bold=True), fill=color, anchor="lm")
     d.text((MARGIN, h["plays_y"] + 20), "Cards in play", font=font(24, bold=True), fill=INK, anchor="lm")
     return img
@@ -162,7 +167,7 @@ def _track(limit: int) -> Image.Image:
 
 # ---------------------------------------------------------------- drawing
 
-def draw_board(view: dict) -> Image.Image:
+def draw_board(view: PGView) -> Image.Image:
     players = view["players"]
     n = len(players)
     party = bool(view.get("party_match"))
@@ -192,13 +197,13 @@ def draw_board(view: dict) -> Image.Image:
     return img
 
 
-def _header(img: Image.Image, view: dict) -> None:
+def _header(img: Image.Image, view: PGView) -> None:
     mid = HEADER_H / 2
     _text(img, (WIDTH - MARGIN, mid - 14), f"Deck {view['deck']}", 22, WHITE, bold=True, anchor="rm")
     _text(img, (WIDTH - MARGIN, mid + 18), f"Discard {view['discard']}", 20, SOFT, anchor="rm")
 
 
-def _standings(img: Image.Image, view: dict) -> None:
+def _standings(img: Image.Image, view: PGView) -> None:
     """Party match strip: game number and each party's points with its members'."""
     players = view["players"]
     y = HEADER_H + PARTY_H / 2
@@ -207,7 +212,7 @@ def _standings(img: Image.Image, view: dict) -> None:
     x = 400.0
     for party in ("Blue", "Red"):
         members = [p for p in players if p.get("party") == party]
-        label = f"{PARTY_MARK[party]} {party} {sum(p['points'] for p in members)}"
+        label = f"{PARTY_MARK[party]} {party} {sum(p['points'] or 0 for p in members)}"
         _text(img, (x, y), label, 22, PARTY_COLORS[party], bold=True)
         x += font(22, bold=True).getlength(label) + 10
         right = 790 if party == "Blue" else WIDTH - MARGIN
@@ -216,12 +221,12 @@ def _standings(img: Image.Image, view: dict) -> None:
         x = 810.0
 
 
-def _bar_limit(players: list[dict]) -> int:
+def _bar_limit(players: list[PGPlayerView]) -> int:
     biggest = max([abs(p["electability"]) for p in players] + [abs(p["affiliation"]) for p in players] + [10])
     return -(-biggest // 5) * 5
 
 
-def _score(phase: str, p: dict) -> int:
+def _score(phase: str, p: PGPlayerView) -> int:
     if phase == "primary":
         return p["electability"] + p["affiliation"]
     return p["electability"] - p["affiliation"]
@@ -231,7 +236,7 @@ def _ordinal(k: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
 
 
-def _notes(view: dict) -> list[str]:
+def _notes(view: PGView) -> list[str]:
     """One short status per player for the score column."""
     players = view["players"]
     n = len(players)
@@ -268,7 +273,7 @@ def _signed(v: int) -> str:
     return f"{v:+d}" if v else "0"
 
 
-def _player_row(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, i: int, p: dict, y0: int, limit: int,
+def _player_row(img: Image.Image, d: ImageDraw.ImageDraw, view: PGView, i: int, p: PGPlayerView, y0: int, limit: int,
                 note: str) -> None:
     style = player(i)
     turn = view["turn"] == i
@@ -279,7 +284,7 @@ def _player_row(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, i: int, p:
                             outline=ACCENT if turn else GOOD, width=4)
     # Second line: role chip and cards in hand.
     role = {"candidate": "Candidate", "spoiler": "Spoiler"}.get(p["role"], "")
-    x = NAME_X
+    x: float = NAME_X
     if role:
         w = font(18, bold=True).getlength(role) + 20
         filled = role == "Candidate"
@@ -290,11 +295,12 @@ def _player_row(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, i: int, p:
     cards = p["cards_in_hand"]
     _text(img, (x, y0 + 72), f"{cards} card{'s' if cards != 1 else ''}" + ("" if role else " in hand"), 19,
           INK_MUTED)
-    if p.get("party"):
+    party = p.get("party")
+    if party:
         pts = p["points"]
-        label = f"{PARTY_MARK[p['party']]} {p['party']} party" + ("  ·  AI" if p.get("bot") else "")
+        label = f"{PARTY_MARK[party]} {party} party" + ("  ·  AI" if p.get("bot") else "")
         x = NAME_X + font(19, bold=True).getlength(label) + 12
-        _text(img, (x, y0 + 108), f"·  {pts} point{'s' if pts != 1 else ''}", 19, PARTY_COLORS[p["party"]], bold=True)
+        _text(img, (x, y0 + 108), f"·  {pts} point{'s' if pts != 1 else ''}", 19, PARTY_COLORS[party], bold=True)
     if turn:
         _text(img, (MARGIN + 30, y0 + 86), "TO", 18, ACCENT, bold=True, anchor="mm")
         _text(img, (MARGIN + 30, y0 + 108), "PLAY", 18, ACCENT, bold=True, anchor="mm")
@@ -308,8 +314,9 @@ def _player_row(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, i: int, p:
     _text(img, (SCORE_X1 - 6, y0 + 40), _signed(score), 46, INK, bold=True, anchor="rm")
     if note:
         _text(img, (SCORE_X1 - 6, y0 + 84), note, 19, INK, bold=note in ("leading", "President"), anchor="rm")
-    if p.get("primary_total") is not None and view["phase"] != "primary":
-        _text(img, (SCORE_X1 - 6, y0 + 110), f"Primary E + A: {_signed(p['primary_total'])}", 18, INK_MUTED,
+    primary_total = p.get("primary_total")
+    if primary_total is not None and view["phase"] != "primary":
+        _text(img, (SCORE_X1 - 6, y0 + 110), f"Primary E + A: {_signed(primary_total)}", 18, INK_MUTED,
               anchor="rm")
 
 
@@ -365,7 +372,7 @@ def _play_tile(cid: str, card: str, effect: str, target: int, old: bool) -> Imag
     return img
 
 
-def _plays(img: Image.Image, view: dict, y_title: int, y0: int) -> None:
+def _plays(img: Image.Image, view: PGView, y_title: int, y0: int) -> None:
     plays = view["in_play"]
     if not plays:
         _text(img, (MARGIN, y0 + PLAY_ROW_H / 2),
@@ -386,20 +393,21 @@ def _plays(img: Image.Image, view: dict, y_title: int, y0: int) -> None:
         img.paste(tile, (MARGIN + col * COL_W, y0 + row * PLAY_ROW_H))
 
 
-def _banner(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, y0: int) -> None:
+def _banner(img: Image.Image, d: ImageDraw.ImageDraw, view: PGView, y0: int) -> None:
     players = view["players"]
     box = (MARGIN, y0 + 6, WIDTH - MARGIN, y0 + 88)
     d.rounded_rectangle(box, radius=14, fill=mix(GOOD, WHITE, 0.85), outline=GOOD, width=3)
     marker = view.get("winner")
     if view.get("party_match"):
-        best = max(p["points"] for p in players)
+        best = max(p["points"] or 0 for p in players)  # points are set throughout a party match
         winners = [i for i, p in enumerate(players) if p["points"] == best]
-        totals = {k: sum(p["points"] for p in players if p["party"] == k) for k in ("Blue", "Red")}
+        totals = {k: sum(p["points"] or 0 for p in players if p["party"] == k) for k in ("Blue", "Red")}
         verb = "wins" if len(winners) == 1 else "share the win"
         head = "Match over: " + " and ".join(players[w]["name"] for w in winners) + f" {verb} with {best} points"
         sub = "Party totals: " + ", ".join(f"{PARTY_MARK[k]} {k} {v}" for k, v in totals.items())
-        if view.get("winner") is not None:
-            sub += f"  ·  last President: {players[view['winner']]['name']}"
+        last = view.get("winner")
+        if last is not None:
+            sub += f"  ·  last President: {players[last]['name']}"
         marker = winners[0]
     else:
         head = f"★ {players[marker]['name']} is President" if marker is not None else "Game over"

@@ -22,12 +22,18 @@ cached as masks, so a render costs well under the PNG encode of the image.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageChops, ImageDraw
 
-from .core import (encode_on_palette, palette_from, stamp_text, stripe_mask, text_mask, INK, INK_MUTED, LAND_DIM, LEADER, MapStyle, PANEL, PAPER, USMap, WHITE, draw_marker,
-                   draw_shape, font, mix, player, text_color_on)
+if TYPE_CHECKING:  # the view's shape only: a render worker never imports the engines
+    from engines.us_president.view import USPPlayerView, USPRecountStep, USPStateView, USPView
+
+from .core import (INK, INK_MUTED, LAND_DIM, LEADER, PANEL, PAPER, WHITE, MapStyle, USMap, draw_marker,
+                   draw_shape, encode_on_palette, font, mix, palette_from, player, stamp_text, stripe_mask,
+                   text_color_on, text_mask)
 
 CODES = ("MT", "NV", "IA", "CO", "WI", "VA", "NC", "MI", "OH", "PA", "FL")
 ELECTORS = {"MT": 3, "NV": 6, "IA": 6, "CO": 9, "WI": 10, "VA": 13, "NC": 15, "MI": 16, "OH": 18, "PA": 20, "FL": 29}
@@ -173,7 +179,7 @@ def _triangle(draw: ImageDraw.ImageDraw, x: float, base_y: float, points: int, c
 
 # ---------------------------------------------------------------- the board
 
-def _paint_states(img: Image.Image, n: int, holders: dict, florida_pays: bool) -> None:
+def _paint_states(img: Image.Image, n: int, holders: Mapping[str, int | None], florida_pays: bool) -> None:
     lay = _layout(n)
     oy = lay["oy"]
     for code in CODES:
@@ -204,7 +210,8 @@ def _paint_states(img: Image.Image, n: int, holders: dict, florida_pays: bool) -
             draw_marker(img, (lx + w / 2 + 22, ay) if side else (ax, ay + 16), h, size=34)
 
 
-def _draw_boxes(img: Image.Image, view: dict, holders: dict, florida_pays: bool, out: set[int]) -> None:
+def _draw_boxes(img: Image.Image, view: USPView, holders: Mapping[str, int | None], florida_pays: bool,
+                out: set[int]) -> None:
     n = len(view["players"])
     lay = _layout(n)
     draw = ImageDraw.Draw(img)
@@ -237,7 +244,8 @@ def _draw_boxes(img: Image.Image, view: dict, holders: dict, florida_pays: bool,
             stamp_text(img, (x1 - 10, mid), str(total) if pyr else "–", 17, fill=ink, bold=bool(pyr), anchor="r")
 
 
-def _panel_players(img: Image.Image, view: dict, y: int, electors: list, out: set[int], show_picks: bool) -> int:
+def _panel_players(img: Image.Image, view: USPView, y: int, electors: Sequence[int | None], out: set[int],
+                   show_picks: bool) -> int:
     """One row per player: marker, name, electors and, while the game runs,
     pyramids left (L/M/S) and whether they have picked (never what)."""
     draw = ImageDraw.Draw(img)
@@ -298,7 +306,7 @@ def _wrapped(img: Image.Image, x: int, y: int, text: str, size: int = 17, width:
 
 def _legend(img: Image.Image, y: int) -> int:
     draw = ImageDraw.Draw(img)
-    x = PANEL_X + 14
+    x: float = PANEL_X + 14
     stamp_text(img, (x, y + 10), "Pyramids:", 16, fill=INK_MUTED, bold=True)
     x += 90
     for pts, label in ((3, "large 3"), (2, "medium 2"), (1, "small 1")):
@@ -307,7 +315,7 @@ def _legend(img: Image.Image, y: int) -> int:
     return y + 30
 
 
-def _panel_common(img: Image.Image, view: dict, title: str, subtitle: str) -> int:
+def _panel_common(img: Image.Image, view: USPView, title: str, subtitle: str) -> int:
     y = 24
     stamp_text(img, (PANEL_X + 14, y + 14), title, 26, bold=True)
     y += 40
@@ -315,7 +323,7 @@ def _panel_common(img: Image.Image, view: dict, title: str, subtitle: str) -> in
     return y + 30
 
 
-def _florida_pays(view: dict, holders: dict) -> bool:
+def _florida_pays(view: USPView, holders: Mapping[str, int | None]) -> bool:
     h = holders.get("FL")
     if h is None:
         return False
@@ -323,15 +331,16 @@ def _florida_pays(view: dict, holders: dict) -> bool:
     return pts[h] - max((p for i, p in enumerate(pts) if i != h), default=0) >= 2
 
 
-def draw_board(view: dict) -> Image.Image:
+def draw_board(view: USPView) -> Image.Image:
     n = len(view["players"])
     img = _base(n).copy()
     holders = {s["code"]: s["holder"] for s in view["states"]}
     florida = view.get("florida_counts", False)
     # After round 12 the board shows the count on Election Day, before anyone
     # leaves; the recount images show what happens next.
-    if view["phase"] == "over" and view.get("count_holders"):
-        holders = dict(view["count_holders"])
+    count_holders = view.get("count_holders")
+    if view["phase"] == "over" and count_holders:
+        holders = dict(count_holders)
         florida = _florida_pays(view, holders)
     out: set[int] = set()
     _paint_states(img, n, holders, florida)
@@ -350,8 +359,8 @@ def draw_board(view: dict) -> Image.Image:
                      else "Everyone has picked.", 17, fill=INK, bold=True, max_lines=2)
     y = _legend(img, y + 8)
     aside = [c for c in CODES if holders.get(c) is None]
-    y = _wrapped(img, PANEL_X + 14, y + 6, "Cards set aside: " + (", ".join(f"{c} {ELECTORS[c]}" for c in aside) or "none"),
-                 17, max_lines=2)
+    y = _wrapped(img, PANEL_X + 14, y + 6,
+                 "Cards set aside: " + (", ".join(f"{c} {ELECTORS[c]}" for c in aside) or "none"), 17, max_lines=2)
     y = _wrapped(img, PANEL_X + 14, y + 4, "Florida pays its 29 only with a lead of 2 points or more.", 16,
                  fill=INK_MUTED, max_lines=2)
     last = view.get("last_reveal")
@@ -366,7 +375,7 @@ def draw_board(view: dict) -> Image.Image:
     return img
 
 
-def draw_recount_step(view: dict, k: int) -> Image.Image:
+def draw_recount_step(view: USPView, k: int) -> Image.Image:
     """The map and standings after recount step k (0-based)."""
     n = len(view["players"])
     step = view["recount"][k]
@@ -410,27 +419,31 @@ def draw_recount_step(view: dict, k: int) -> Image.Image:
 
 # ---------------------------------------------------------------- encoding
 
-def _sample_view(n: int) -> dict:
+def _sample_view(n: int) -> USPView:
     """A made-up board that uses every colour the renderer can draw (each
     player's colour, tint, hatch and greyed-out shade, Florida without a
     margin, set-aside states), to derive the fixed PNG palette from."""
-    players = [{"name": f"Player {i + 1}", "electors": 10 * i, "supply": {"large": i % 5, "medium": 2, "small": 1},
-                "picked": bool(i % 2), "active": i % 3 != 2} for i in range(n)]
-    states = []
+    players: list[USPPlayerView] = [
+        {"name": f"Player {i + 1}", "bot": False, "electors": 10 * i, "count": None,
+         "supply": {"large": i % 5, "medium": 2, "small": 1}, "picked": bool(i % 2), "cards": [], "dealt": [],
+         "active": i % 3 != 2} for i in range(n)]
+    states: list[USPStateView] = []
     for k, code in enumerate(CODES):
         holder = None if k % 4 == 3 else k % n
         pyramids = [[(k + i) % 3 + 1] * ((k + i) % 4) for i in range(n)]
         states.append({"code": code, "name": code, "electors": ELECTORS[code], "holder": holder,
                        "pyramids": pyramids, "points": [sum(x) for x in pyramids]})
     holders = {s["code"]: s["holder"] for s in states}
-    step = {"step": 1, "leaving": [2], "leaving_electors": 3, "active": [i for i in range(n) if i % 3 != 2],
-            "moves": [{"state": "MT", "from": 2, "to": None, "why": "tie between Player 1 and Player 2"}],
-            "holders": holders, "electors": [10 * i if i % 3 != 2 else None for i in range(n)],
-            "florida_counts": False, "winner": None}
+    step: USPRecountStep = {
+        "step": 1, "leaving": [2], "leaving_electors": 3, "active": [i for i in range(n) if i % 3 != 2],
+        "moves": [{"state": "MT", "from": 2, "to": None, "why": "tie between Player 1 and Player 2"}],
+        "aside_waiting": [], "holders": holders, "electors": [10 * i if i % 3 != 2 else None for i in range(n)],
+        "florida_counts": False, "winner": None, "text": ""}
     return {"game": "us-president", "phase": "play", "round": 5, "rounds": 12, "majority": 73,
-            "total_electors": 145, "players": players, "states": states, "florida_counts": False,
-            "waiting": [0], "last_reveal": {"round": 4, "picks": [["FL", "large"]] * n}, "count": None,
-            "count_holders": None, "recount": [step], "winner": None, "outcome": ""}
+            "total_electors": 145, "deal": "equal", "tie_above_holder": "aside", "recount_aside": "second",
+            "players": players, "states": states, "aside": [c for c in CODES if holders[c] is None],
+            "florida_counts": False, "waiting": [0], "last_reveal": {"round": 4, "picks": [["FL", "large"]] * n},
+            "count": None, "count_holders": None, "recount": [step], "winner": None, "outcome": ""}
 
 
 @lru_cache(maxsize=1)
@@ -447,13 +460,13 @@ def encode(image: Image.Image) -> bytes:
     return encode_on_palette(image, _palette())
 
 
-def _board_only(view: dict) -> dict:
+def _board_only(view: USPView) -> dict[str, object]:
     """The view without who-has-picked: a pick changes nothing on the map."""
     players = [{k: v for k, v in p.items() if k != "picked"} for p in view.get("players", [])]
     return {**{k: v for k, v in view.items() if k != "waiting"}, "players": players}
 
 
-def render(view: dict, previous: dict | None = None) -> list[tuple[str, bytes]]:
+def render(view: USPView, previous: USPView | None = None) -> list[tuple[str, bytes]]:
     # Re-post the map only when the board changed; "alice has picked" is said in text.
     if previous is not None and _board_only(previous) == _board_only(view):
         return []

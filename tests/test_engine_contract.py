@@ -8,7 +8,7 @@ import pathlib
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from engines import RuleError, Seat, all_games
+from engines import Options, RuleError, Seat, all_games
 from engines.rng import Rng
 from bot.simulate import play_one
 
@@ -54,6 +54,17 @@ def test_every_game_declares_itself(game_id):
     assert game.actions, "a game needs at least one action type"
     verbs = [a.verb for a in game.actions]
     assert len(verbs) == len(set(verbs))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_setup_refuses_a_table_of_the_wrong_size_and_takes_plain_options(game_id):
+    game = all_games()[game_id]
+    for n in (game.min_players - 1, game.max_players + 1):
+        with pytest.raises(RuleError, match=rf"takes {game.min_players} to {game.max_players} \w+, not {n}\.$"):
+            game.setup([Seat(name=f"P{i}") for i in range(n)], game.options(), 1)
+    # the base Options (no settings) become the game's own settings, at their defaults
+    state = game.setup([Seat(name=f"P{i}") for i in range(game.min_players)], Options(), 1)
+    assert state.options == game.options()
 
 
 @pytest.mark.parametrize("game_id", GAMES)

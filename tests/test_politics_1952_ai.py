@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from engines import Seat
 from engines.politics_1952 import GAME
-from engines.politics_1952.game import Capture, Speech, _advance
+from engines.politics_1952.model import Capture, Speech
+from engines.politics_1952.rules import advance_pin
 from engines.rng import Rng
 from bot.simulate import play_one
 
@@ -41,7 +42,7 @@ def test_ai_plays_a_speech_card_once_the_board_is_closed():
     s.phase, s.turn, s.contenders = "move", 0, []
     s.dice, s.remaining = [6, 1, 2], 3
     for c in s.pos:
-        _advance(s, c, 1, 1)
+        advance_pin(s, c, 1, 1)
     action = GAME.ai_action(s, 0, Rng(1))
     assert isinstance(action, Speech)
 
@@ -50,7 +51,20 @@ def test_ai_takes_a_capital_that_is_contested():
     s = GAME.setup([Seat(name=f"p{i}") for i in range(2)], GAME.options({"speech_cards": 0}), 3)
     s.phase, s.turn, s.contenders = "move", 0, []
     s.dice, s.remaining = [6, 1, 0], 1
-    _advance(s, "NY", 1, 7)
-    _advance(s, "NY", 0, 7)  # bob holds New York on priority; one more puts alice in the capital
+    advance_pin(s, "NY", 1, 7)
+    advance_pin(s, "NY", 0, 7)  # bob holds New York on priority; one more puts alice in the capital
     action = GAME.ai_action(s, 0, Rng(1))
     assert action == Capture(state="NY", n=1)
+
+
+def test_the_ai_uses_the_public_rules_not_the_engine_module():
+    # ai.py judges the board with rules.py and model.py; game.py imports ai.py at the top.
+    # An import of game.py from ai.py (or of a private name) would bring back the cycle.
+    import ast
+    import pathlib
+    import engines.politics_1952.ai as ai
+    tree = ast.parse(pathlib.Path(ai.__file__).read_text())
+    imports = [n for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+    assert imports and all(n.col_offset == 0 for n in imports), "no function-level imports"
+    assert not [n.module for n in imports if n.module == "game"]
+    assert not [a.name for n in imports for a in n.names if a.name.startswith("_")]

@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from engines import RuleError, Seat
 from engines.politics_1952 import GAME
 from engines.politics_1952.cards import BY_SLUG, SLUGS
-from engines.politics_1952.game import Capture, End, Roll, Speech, Throw, line_pins
+from engines.politics_1952.model import Capture, End, Roll, Speech, Throw
+from engines.politics_1952.rules import line_pins
 from engines.politics_1952.states import CODES, LINES
 from engines.rng import Rng
 

@@ -7,8 +7,9 @@ import pytest
 from engines import RuleError, Seat
 from engines.politics_1952 import GAME
 from engines.politics_1952.cards import BY_SLUG
-from engines.politics_1952.game import (Capture, End, Roll, Speech, Throw, _advance, board_closed, controller, counties_held,
-                                        line_pins, throw_three, votes)
+from engines.politics_1952.model import Capture, End, Roll, Speech, Throw
+from engines.politics_1952.rules import (advance_pin, board_closed, controller, counties_held, line_pins, throw_three,
+                                         throw_three_at, votes)
 from engines.politics_1952.states import CODES, EV, GROUP, GROUPS, LINES
 from engines.rng import Rng
 
@@ -42,7 +43,7 @@ def at_move(s, seat, group, count, speech_done=False):
 
 
 def put(s, code, seat, k):
-    _advance(s, code, seat, k)
+    advance_pin(s, code, seat, k)
 
 
 def do(s, seat, text):
@@ -471,7 +472,7 @@ def tie_for_second(s, counties_extra_for):
 
 def test_a_tie_for_second_goes_to_more_counties():
     s = fresh(4)
-    tally = tie_for_second(s, counties_extra_for=2)
+    tie_for_second(s, counties_extra_for=2)
     s.rng = rng_for(doubles=True)
     do(s, 0, "roll")
     assert s.active == [0, 2]
@@ -521,11 +522,10 @@ def test_view_and_status():
 def test_the_inlined_dice_give_the_rng_draws():
     # _roll reads the dice straight off the stored RNG state (splitmix64 inlined for speed); it
     # must give exactly throw_three's dice and leave exactly its state, or saved games would diverge
-    from engines.politics_1952.game import _throw_three_at
     for seed in range(0, 3000, 7):
         rng = Rng(seed * 0x9E3779B97F4A7C15)
         want = throw_three(rng)
-        got_state, *got = _throw_three_at(seed * 0x9E3779B97F4A7C15 & ((1 << 64) - 1))
+        got_state, *got = throw_three_at(seed * 0x9E3779B97F4A7C15 & ((1 << 64) - 1))
         assert tuple(got) == want and got_state == rng.state
 
 

@@ -92,5 +92,6 @@ def test_the_board_caches_hold_at_most_64_mb_in_a_render_worker():
     frame = pg.WIDTH * pg._heights(GAME.max_players, 1, True, False)["plays_body"] * held
     tile = pg._play_tile("c12", "Targeted by a Negative Ad", "−3 E", 1, True)
     assert tile.mode == "RGB"
-    total = pg._frame.cache_info().maxsize * frame + pg._play_tile.cache_info().maxsize * tile.width * tile.height * held
+    total = (pg._frame.cache_info().maxsize * frame
+             + pg._play_tile.cache_info().maxsize * tile.width * tile.height * held)
     assert total <= 64 * 2**20

@@ -587,9 +587,11 @@ def test_labels_status_and_private_text():
     other = s.turn
     s.hands[other] = ["voter-adhd"]
     assert GAME.token_label(s, other, ("play", "voter-adhd"), "c1") == "Tack Center on bob"
-    assert GAME.describe_action(s, other, GAME.parse_action("play voter-adhd c1")) == "Voter ADHD (remove a card) Tack Center on bob"
+    assert (GAME.describe_action(s, other, GAME.parse_action("play voter-adhd c1"))
+            == "Voter ADHD (remove a card) Tack Center on bob")
     assert GAME.status_text(s) == f"Primary · {NAMES[other]} to play · deck 42"
-    assert GAME.private_text(s, other) == "**Your hand** (1):\n• Voter ADHD — Remove one card from play (its effect is undone)"
+    assert GAME.private_text(s, other) == ("**Your hand** (1):\n"
+                                           "• Voter ADHD — Remove one card from play (its effect is undone)")
     assert "Tack Center" not in GAME.private_text(s, seat) or "tack-center" in s.hands[seat]
 
 

@@ -41,8 +41,10 @@ async def test_party_match_transcript_scores_two_games():
                 or "there is no" in t.lower()]
     assert "party_match=on match_games=2" in channel
     assert channel.count("alice plays") == 28  # 7 cards x 2 phases x 2 games
-    assert "Standings after game 1 of 2: alice (Blue) 2, AI-Lincoln (Red) 1, AI-Roosevelt (Blue) 2, AI-Truman (Red) 0." in channel
-    assert "Standings after game 2 of 2: alice (Blue) 4, AI-Lincoln (Red) 2, AI-Roosevelt (Blue) 4, AI-Truman (Red) 0." in channel
+    assert ("Standings after game 1 of 2: alice (Blue) 2, AI-Lincoln (Red) 1, AI-Roosevelt (Blue) 2, "
+            "AI-Truman (Red) 0.") in channel
+    assert ("Standings after game 2 of 2: alice (Blue) 4, AI-Lincoln (Red) 2, AI-Roosevelt (Blue) 4, "
+            "AI-Truman (Red) 0.") in channel
     # Both games were won by a Spoiler because no Candidate ended positive.
     assert channel.count("the Spoiler with the highest Electability") == 2
     assert final["finished"] and final["winners"] == ["alice", "AI-Roosevelt"]

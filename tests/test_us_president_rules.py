@@ -143,7 +143,8 @@ def test_the_round_reveals_only_when_everyone_has_picked_and_changes_replace():
     public = [e for e in events if e.to is None]
     reveal = [e for e in public if "revealed" in e.text]
     assert len(reveal) == 1
-    assert "Alice: OH small" in reveal[0].text and "Bob: PA medium" in reveal[0].text and "Carol: IA large" in reveal[0].text
+    text = reveal[0].text
+    assert "Alice: OH small" in text and "Bob: PA medium" in text and "Carol: IA large" in text
     assert state.board["OH"][0] == [1] and state.board["PA"][1] == [2] and state.board["IA"][2] == [3]
     assert state.round == 2 and state.picks == [None] * 3 and GAME.to_act(state) == [0, 1, 2]
     assert state.reveals[0] == [["OH", "small"], ["PA", "medium"], ["IA", "large"]]

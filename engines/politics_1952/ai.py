@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import math
 
-from ..core import Action
+from ..core import Action, Game
 from ..rng import Rng
 from .cards import BY_SLUG
-from .game import (_END, _ROLL, _THROW, P52State, Politics1952, _capture, _northernmost, _speech, controller, pinned,
-                   votes)
+from .model import END, ROLL, THROW, P52State, capture_action, speech_action
+from .rules import controller, northernmost, pinned, votes
 from .states import EV, GROUPS, LINES, MAJORITY
 
 STEEP = 0.9           # logistic slope per county of lead
@@ -41,12 +41,13 @@ def _chance(state: P52State, code: str, seat: int, mine: int) -> float:
     for s in state.active:
         if s != seat and pos[s] > other:
             other = pos[s]
+    lead: float
     if mine > other:
         lead = mine - other
     elif mine < other:
         lead = mine - other - 0.5
     else:  # tie: priority to the first on the line
-        first = pos[seat] == mine and _northernmost(pos, state.arrived[code], mine) == seat
+        first = pos[seat] == mine and northernmost(pos, state.arrived[code], mine) == seat
         lead = 0.5 if first else -0.5
     return _sig(STEEP * (lead - 0.3))
 
@@ -77,14 +78,14 @@ def _card_value(state: P52State, slug: str, seat: int) -> float:
     return total
 
 
-def choose(game: Politics1952, state: P52State, seat: int, rng: Rng) -> Action:
+def choose(game: Game[P52State], state: P52State, seat: int, rng: Rng) -> Action:
     if state.phase == "opening":
-        return _THROW
+        return THROW
     if state.phase == "roll":
-        return _ROLL
+        return ROLL
     legal = game.legal_actions(state, seat)
     if not legal:
-        return _END
+        return END
     n_pinned = pinned(state)
     # a speech card first, if it is worth it now
     if not state.speech_done and state.hands[seat]:
@@ -92,7 +93,7 @@ def choose(game: Politics1952, state: P52State, seat: int, rng: Rng) -> Action:
         best = max(values, key=lambda s: values[s])
         urgent = n_pinned >= NEAR_CLOSED or len(state.active) == 2
         if values[best] >= SPEECH_NOW or (urgent and values[best] > 0):
-            return _speech(best)
+            return speech_action(best)
     if state.remaining > 0 and state.dice:
         tally = votes(state)
         unpinned = 48 - n_pinned
@@ -110,7 +111,7 @@ def choose(game: Politics1952, state: P52State, seat: int, rng: Rng) -> Action:
             if score > best_score:
                 best_code, best_score = code, score
         if best_code is not None:
-            return _capture(best_code, 1)
+            return capture_action(best_code, 1)
     # nothing to place: keep cards for later unless the count may come now
     for a in legal:
         if a.verb == "end":

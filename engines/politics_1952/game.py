@@ -8,262 +8,31 @@ table are documented in docs/games/politics-1952.md.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Literal
-
-from pydantic import BaseModel, Field
+from typing import cast
 
 from ..core import Action, Event, Game, Options, Result, RuleError, Seat
 from ..rng import Rng
+from .ai import choose
 from .cards import BY_SLUG, SLUGS
+from .model import (END, GROUP_TABLE, ROLL, SPEECHES, THROW, Capture, End, P52Options, P52State, Roll, Speech,
+                    Throw)
+from .rules import (board_closed, can_place, controller, counties_held, line_pins, move_pin, pinned, place_name,
+                    room_left, throw_three_at, votes)
 from .states import CODES, EV, GROUP, GROUPS, LINES, MAJORITY, NAMES, TOTAL_VOTES
+from .view import P52PlayerView, P52StateView, P52TabulationView, P52View
 
-HAND = 3
 _ALIASES: dict[str, str] = {}
 for _c in CODES:
     _ALIASES[_c.lower()] = _c
     _ALIASES[NAMES[_c].lower().replace(" ", "")] = _c
     _ALIASES[NAMES[_c].lower().replace(" ", "-")] = _c
     _ALIASES[NAMES[_c].lower().replace(" ", "_")] = _c
-
-
-class P52Options(Options):
-    speech_cards: int = Field(HAND, ge=0, le=3, description="Speech Cards dealt to each player (the rulebook deals 3)")
-    elimination_ties: Literal["counties", "throw"] = Field(
-        "counties", description="A tie for a place among the two who stay in at a tabulation: 'counties' keeps "
-                                "whoever holds more counties on the board (then a throw of the white dice), "
-                                "'throw' goes straight to a throw of the white dice")
-
-
-class P52State(BaseModel):
-    seats: list[Seat]
-    options: P52Options
-    rng: int
-    phase: Literal["opening", "roll", "move", "over"] = "opening"
-    # the throw for first player: who is still in the roll-off and what each threw
-    contenders: list[int] = []
-    opening: list[int | None] = []
-    turn: int = 0
-    turns: int = 0  # turns begun so far
-    dice: list[int] = []  # the last throw: [coloured, white, white]
-    remaining: int = 0  # counties of the white dice not yet placed this turn
-    speech_done: bool = False  # a speech card was played this turn
-    # pos[state][seat]: 0 = no pin, 1..lines = on that county line, lines + 1 = in the capital
-    pos: dict[str, list[int]]
-    # arrived[state][seat]: when that pin reached its current line (a stamp from
-    # `clock`); on one line the earliest arrival stands furthest north
-    arrived: dict[str, list[int]]
-    clock: int = 0
-    capital: dict[str, int | None]
-    hands: list[list[str]]  # secret
-    played: list[list[str]]  # public, in the order played
-    active: list[int]
-    tabulations: list[dict] = []
-    log: list[str] = []  # the last turn's public lines, for the picture's caption
-    winner: int | None = None
-    outcome: str = ""
-
-
-class Throw(Action):
-    """Throw the two white dice to decide who begins."""
-    verb = "throw"
-
-
-class Roll(Action):
-    """Throw the coloured die and the two white dice to begin your turn."""
-    verb = "roll"
-
-
-class Capture(Action):
-    """Capture n counties (default 1) in one state of the group the coloured die named."""
-    verb = "capture"
-    state: str
-    n: int = 1
-
-
-class Speech(Action):
-    """Play one of your Speech Cards (at most one a turn, after the roll)."""
-    verb = "speech"
-    card: str
-
-
-class End(Action):
-    """End your turn (only once no county of the dice can still be placed)."""
-    verb = "end"
-
-
-_THROW, _ROLL, _END = Throw(), Roll(), End()
-
-
-@lru_cache(maxsize=1024)
-def _capture(code: str, n: int) -> Capture:
-    return Capture(state=code, n=n)
-
-
-# _CAPTURES[code][m]: the frozen actions `capture code 1` .. `capture code m`
-_CAPTURES: dict[str, tuple[tuple[Capture, ...], ...]] = {
-    c: tuple(tuple(_capture(c, k) for k in range(1, m + 1)) for m in range(LINES[c] + 2)) for c in CODES
-}
 _GROUP_LIST = {g: ", ".join(codes) for g, codes in GROUPS.items()}
-# per dice group: (code, county lines, its capture actions) -- what legal_actions and
-# _placeable walk after every move, without three dict look-ups per state
-_GROUP_TABLE = {g: tuple((c, LINES[c], _CAPTURES[c]) for c in codes) for g, codes in GROUPS.items()}
 _CLOSED_NOTE = " **The board is now closed**: from now on doubles on the white dice count the votes."
 # result() is called after every action by the simulators: hand out one shared
 # "not finished" Result instead of building a new model each time.
 _NOT_OVER = Result(finished=False, winners=[], scores=[], summary="")
 
-
-_SPEECHES = {slug: Speech(card=slug) for slug in SLUGS}
-
-
-def _speech(slug: str) -> Speech:
-    return _SPEECHES.get(slug) or Speech(card=slug)
-
-
-_MASK = (1 << 64) - 1
-_LIMIT_216 = (1 << 64) - (1 << 64) % 216
-
-
-def throw_three(rng: Rng) -> tuple[int, int, int]:
-    """The coloured die and the two white dice from one exactly uniform draw
-    over the 216 outcomes (one 64-bit step instead of three)."""
-    while True:
-        z = rng.next64()
-        if z < _LIMIT_216:
-            return z % 6 + 1, (z // 6) % 6 + 1, (z // 36) % 6 + 1
-
-
-def _throw_three_at(rng_state: int) -> tuple[int, int, int, int]:
-    """throw_three on a stored RNG state, with Rng.next64 inlined (every turn
-    begins with it): (new state, coloured, white, white) -- the same draws."""
-    s = rng_state
-    while True:
-        s = (s + 0x9E3779B97F4A7C15) & _MASK
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        z ^= z >> 31
-        if z < _LIMIT_216:
-            return s, z % 6 + 1, (z // 6) % 6 + 1, (z // 36) % 6 + 1
-
-
-# ---------------------------------------------------------------- board queries
-
-def controller(state: P52State, code: str) -> int | None:
-    """Who takes the state's whole vote now: the capital's pin, else the most
-    counties, ties to the northernmost pin on that line."""
-    cap = state.capital[code]
-    if cap is not None:
-        return cap
-    pos = state.pos[code]
-    best = max(pos)
-    if best == 0:
-        return None
-    return _northernmost(pos, state.arrived[code], best)
-
-
-def _northernmost(pos: list[int], arrived: list[int], line: int) -> int:
-    """The seat whose pin stands furthest north on `line` (arrived there first)."""
-    who, when = -1, 0
-    for seat, p in enumerate(pos):
-        if p == line and (who < 0 or arrived[seat] < when):
-            who, when = seat, arrived[seat]
-    return who
-
-
-def line_pins(state: P52State, code: str) -> list[list[int]]:
-    """Per county line (west to east), the seats with a pin there, north to south."""
-    pos, arrived = state.pos[code], state.arrived[code]
-    return [sorted((s for s, p in enumerate(pos) if p == k), key=arrived.__getitem__)
-            for k in range(1, LINES[code] + 1)]
-
-
-def votes(state: P52State) -> list[int]:
-    """Each seat's votes if counted now (controller() inlined: the AI calls this a lot)."""
-    out = [0] * len(state.seats)
-    capital, pos, arrived = state.capital, state.pos, state.arrived
-    for code in CODES:
-        c = capital[code]
-        if c is None:
-            best = max(pos[code])
-            if best == 0:
-                continue
-            c = _northernmost(pos[code], arrived[code], best)
-        out[c] += EV[code]
-    return out
-
-
-def pinned(state: P52State) -> int:
-    """States with at least one pin."""
-    return sum(map(any, state.pos.values()))  # any(): a third of max()'s time
-
-
-def board_closed(state: P52State) -> bool:
-    return all(map(any, state.pos.values()))
-
-
-def counties_held(state: P52State, seat: int) -> int:
-    return sum(state.pos[c][seat] for c in CODES)
-
-
-def _room(state: P52State, code: str, seat: int) -> int:
-    """Counties `seat` may still take in `code` (the capital counts as one)."""
-    if state.capital[code] is not None:
-        return 0
-    return LINES[code] + 1 - state.pos[code][seat]
-
-
-def _placeable(state: P52State, seat: int) -> bool:
-    """Can a county of this turn's white dice still be placed?"""
-    d = state.__dict__
-    if d["remaining"] <= 0 or not d["dice"]:
-        return False
-    capital, pos = d["capital"], d["pos"]
-    for code, lines, _captures in _GROUP_TABLE[d["dice"][0]]:
-        if capital[code] is None and pos[code][seat] <= lines:
-            return True
-    return False
-
-
-def _advance(state: P52State, code: str, seat: int, k: int) -> tuple[int, int]:
-    """Move seat's pin k lines east in code (k <= room). Returns (old, new) position."""
-    old = state.pos[code][seat]
-    _take(state.__dict__, code, seat, k)
-    return old, old + k
-
-
-def _take(d: dict, code: str, seat: int, k: int) -> tuple[int | None, int, bool]:
-    """Move seat's pin k lines east in `code` (k <= its room; one past the last line
-    is the capital), on the state's field dict `d`. Returns who held the state before
-    (a seat, None for nobody, -1 for a rival not worth naming because seat does not
-    pass them), the new position, and whether seat now holds a state it did not.
-
-    Worked out from the furthest line alone instead of controller() before and after:
-    a pin that moves past every other pin holds the state; one that only draws level
-    arrived last, so it stands south of the others and does not."""
-    pos = d["pos"][code]
-    old = pos[seat]
-    best = max(pos)
-    new = old + k
-    if best == 0:
-        before: int | None = None
-    elif old < best and new <= best:
-        before = -1
-    else:
-        before = _northernmost(pos, d["arrived"][code], best)
-    pos[seat] = new
-    if new > LINES[code]:
-        d["capital"][code] = seat
-        return before, new, before != seat
-    d["clock"] = clock = d["clock"] + 1
-    d["arrived"][code][seat] = clock
-    return before, new, new > best and before != seat
-
-
-def _where(code: str, p: int) -> str:
-    if p > LINES[code]:
-        return "the capital"
-    return f"line {p}/{LINES[code]}"
 
 
 class Politics1952(Game[P52State]):
@@ -274,7 +43,8 @@ class Politics1952(Game[P52State]):
     State = P52State
     OptionsModel = P52Options
     actions = (Throw, Roll, Capture, Speech, End)
-    summary = "Parker Brothers' 1952 race for 266 of 531 electoral votes: dice, county lines and speech cards. 2–6 players."
+    summary = ("Parker Brothers' 1952 race for 266 of 531 electoral votes: dice, county lines and speech cards. "
+               "2–6 players.")
     rules_text = (
         "**Politics (1952)** — 2–6 players. 48 states, 531 electoral votes: 266 elects you.\n"
         "• Each state has 7 county lines (Delaware, New Jersey and Rhode Island have 4), played west to east. "
@@ -297,10 +67,8 @@ class Politics1952(Game[P52State]):
 
     # ---- setup ---------------------------------------------------------
     def setup(self, seats: list[Seat], options: Options, seed: int, server: dict | None = None) -> P52State:
-        opts = options if isinstance(options, P52Options) else P52Options(**options.model_dump())
+        opts = self.setup_options(seats, options, P52Options, name="Politics")
         n = len(seats)
-        if not self.min_players <= n <= self.max_players:
-            raise RuleError(f"Politics takes 2 to 6 players, not {n}.")
         rng = Rng(seed)
         deck = list(SLUGS)
         rng.shuffle(deck)
@@ -338,7 +106,7 @@ class Politics1952(Game[P52State]):
     def legal_actions(self, state: P52State, seat: int) -> list[Action]:
         phase = state.phase
         if phase == "roll":
-            return [_ROLL] if seat == state.turn else []
+            return [ROLL] if seat == state.turn else []
         if phase == "move":
             if seat != state.turn:
                 return []
@@ -347,7 +115,7 @@ class Politics1952(Game[P52State]):
             if rem > 0:
                 capital = state.capital
                 pos = state.pos
-                for code, lines, captures in _GROUP_TABLE[state.dice[0]]:
+                for code, lines, captures in GROUP_TABLE[state.dice[0]]:
                     if capital[code] is None:
                         room = lines + 1 - pos[code][seat]
                         if room > 0:
@@ -355,12 +123,12 @@ class Politics1952(Game[P52State]):
             placeable = bool(out)
             if not state.speech_done:
                 for slug in state.hands[seat]:
-                    out.append(_SPEECHES[slug])
+                    out.append(SPEECHES[slug])
             if not placeable:
-                out.append(_END)
+                out.append(END)
             return out
         if phase == "opening":
-            return [_THROW] if seat in state.contenders and state.opening[seat] is None else []
+            return [THROW] if seat in state.contenders and state.opening[seat] is None else []
         return []
 
     # ---- apply ---------------------------------------------------------
@@ -417,7 +185,7 @@ class Politics1952(Game[P52State]):
                 raise RuleError("First everyone throws for first player: use `throw`.")
             raise RuleError("You have already rolled this turn.")
         d = state.__dict__  # hot path: plain stores, the values are already valid
-        d["rng"], g, a, b = _throw_three_at(d["rng"])
+        d["rng"], g, a, b = throw_three_at(d["rng"])
         d["dice"] = [g, a, b]
         name = state.seats[seat].name
         if a == b and board_closed(state):
@@ -432,7 +200,7 @@ class Politics1952(Game[P52State]):
         line = f"{name} rolls group {g} ({_GROUP_LIST[g]}) and {a} + {b} = {a + b} counties."
         d["log"] = [line]
         events = [Event(line)]
-        if _placeable(state, seat):
+        if can_place(state, seat):
             return events
         d["remaining"] = 0
         events.append(Event(f"Every state of group {g} is won outright, so the {a + b} counties are lost."))
@@ -441,7 +209,7 @@ class Politics1952(Game[P52State]):
 
     def _capture(self, state: P52State, seat: int, action: Capture) -> list[Event]:
         # The commonest move of the game: fields are read once and the pin moved
-        # here rather than through _room/_advance (same rules, see those helpers).
+        # here rather than through room_left/advance_pin (same rules, see those helpers).
         d = state.__dict__
         if d["phase"] != "move":
             raise RuleError("Roll the dice first: `roll`." if state.phase == "roll" else "You cannot capture now.")
@@ -473,11 +241,12 @@ class Politics1952(Game[P52State]):
         if k > room:
             raise RuleError(f"{NAMES[code]} has room for only {room} more of your counties "
                             "(its county lines and then the capital).")
-        before, new, gained = _take(d, code, seat, k)
+        before, new, gained = move_pin(d, code, seat, k)
         d["remaining"] = remaining = remaining - k
         name = d["seats"][seat].name
         if new > lines:
-            line = f"{name} captures {k} in {NAMES[code]} → the capital: **{NAMES[code]} won outright** ({EV[code]} votes)."
+            line = (f"{name} captures {k} in {NAMES[code]} → the capital: **{NAMES[code]} won outright** "
+                    f"({EV[code]} votes).")
         elif gained:
             line = (f"{name} captures {k} in {NAMES[code]} → line {new}/{lines}, taking control ({EV[code]} votes)"
                     + (f" from {d['seats'][before].name}." if before is not None else "."))
@@ -488,7 +257,7 @@ class Politics1952(Game[P52State]):
         d["log"].append(line)
         events = [Event(line)]
         # still room where this capture went: the turn goes on without a search
-        self._maybe_end(state, seat, events, remaining > 0 and (new <= lines or _placeable(state, seat)))
+        self._maybe_end(state, seat, events, remaining > 0 and (new <= lines or can_place(state, seat)))
         return events
 
     def _speech(self, state: P52State, seat: int, action: Speech) -> list[Event]:
@@ -511,16 +280,16 @@ class Politics1952(Game[P52State]):
         first_pin = False
         d = state.__dict__
         for code, k in card.counties:
-            room = _room(state, code, seat)
+            room = room_left(state, code, seat)
             if room == 0:
                 cap = state.capital[code]
                 who = "won outright by " + ("you" if cap == seat else self._name(state, cap))  # type: ignore[arg-type]
                 parts.append(f"{code}: {k} lost ({who})")
                 continue
             take = min(k, room)
-            before, new, gained = _take(d, code, seat, take)
+            before, new, gained = move_pin(d, code, seat, take)
             first_pin = first_pin or before is None
-            bit = f"{code} +{take} → {_where(code, new)}"
+            bit = f"{code} +{take} → {place_name(code, new)}"
             if take < k:
                 bit += f" ({k - take} lost)"
             if new > LINES[code]:
@@ -539,7 +308,7 @@ class Politics1952(Game[P52State]):
     def _end(self, state: P52State, seat: int) -> list[Event]:
         if state.phase != "move":
             raise RuleError("Roll first: `roll`." if state.phase == "roll" else "You cannot end a turn now.")
-        if _placeable(state, seat):
+        if can_place(state, seat):
             raise RuleError(f"You still have {state.remaining} count{'y' if state.remaining == 1 else 'ies'} "
                             f"to place in group {state.dice[0]}; every county that can be placed must be.")
         events: list[Event] = []
@@ -548,7 +317,7 @@ class Politics1952(Game[P52State]):
 
     def _maybe_end(self, state: P52State, seat: int, events: list[Event], placeable: bool | None = None) -> None:
         """End the turn by itself when nothing is left to choose."""
-        if placeable if placeable is not None else _placeable(state, seat):
+        if placeable if placeable is not None else can_place(state, seat):
             return
         if not state.speech_done and state.hands[seat]:
             return
@@ -669,10 +438,10 @@ class Politics1952(Game[P52State]):
         return sure + order, notes
 
     # ---- views ---------------------------------------------------------
-    def view(self, state: P52State, seat: int | None) -> dict:
+    def view(self, state: P52State, seat: int | None) -> P52View:
         n = len(state.seats)
         tally = votes(state)
-        players = []
+        players: list[P52PlayerView] = []
         for s in range(n):
             players.append({
                 "name": state.seats[s].name, "bot": state.seats[s].bot,
@@ -682,21 +451,22 @@ class Politics1952(Game[P52State]):
                 "states": sum(1 for c in CODES if controller(state, c) == s),
                 "opening": state.opening[s] if state.opening else None,
             })
-        states = []
+        states: list[P52StateView] = []
         for code in CODES:
             states.append({
                 "code": code, "name": NAMES[code], "ev": EV[code], "group": GROUP[code], "lines": LINES[code],
                 "pins": line_pins(state, code), "capital": state.capital[code],
                 "controller": controller(state, code),
             })
-        v: dict = {
+        v: P52View = {
             "game": self.id, "phase": state.phase, "turn": state.turn if state.phase in ("roll", "move") else None,
             "turns": state.turns, "majority": MAJORITY, "total_votes": TOTAL_VOTES,
             "dice": {"group": state.dice[0], "white": state.dice[1:]} if state.dice else None,
             "remaining": state.remaining, "speech_done": state.speech_done,
             "board_closed": board_closed(state), "pinned": pinned(state),
             "players": players, "states": states, "contenders": list(state.contenders),
-            "tabulations": [dict(t) for t in state.tabulations], "log": list(state.log),
+            # the state keeps each tabulation as the plain dict _tabulate wrote, with exactly these fields
+            "tabulations": [cast(P52TabulationView, dict(t)) for t in state.tabulations], "log": list(state.log),
             "winner": state.winner, "outcome": state.outcome,
             "options": state.options.model_dump(),
         }
@@ -753,13 +523,13 @@ class Politics1952(Game[P52State]):
                     "roll": "roll the dice", "throw": "throw for first player"}.get(token, token)
         if prefix[0] == "capture" and len(prefix) == 1 and token in EV:
             me = state.pos[token][seat] if 0 <= seat < len(state.seats) else 0
-            c = controller(state, token)
-            held = "nobody" if c is None else ("you" if c == seat else self._name(state, c))
-            return f"{NAMES[token]} ({EV[token]}) · you {_where(token, me) if me else 'no pin'} · held by {held}"
+            holder = controller(state, token)
+            held = "nobody" if holder is None else ("you" if holder == seat else self._name(state, holder))
+            return f"{NAMES[token]} ({EV[token]}) · you {place_name(token, me) if me else 'no pin'} · held by {held}"
         if prefix[0] == "capture" and len(prefix) == 2 and token.isdigit():
             code = prefix[1]
             if code in EV and 0 <= seat < len(state.seats):
-                return f"{token} → {_where(code, state.pos[code][seat] + int(token))}"
+                return f"{token} → {place_name(code, state.pos[code][seat] + int(token))}"
         if prefix[0] == "speech" and token in BY_SLUG:
             c = BY_SLUG[token]
             return f"{c.title}: {c.listing()}"
@@ -770,7 +540,7 @@ class Politics1952(Game[P52State]):
             code = _ALIASES.get(action.state.lower(), action.state)
             if code in EV and 0 <= seat < len(state.seats):
                 return (f"capture {action.n} in {NAMES[code]} ({EV[code]} votes) → "
-                        f"{_where(code, state.pos[code][seat] + action.n)}")
+                        f"{place_name(code, state.pos[code][seat] + action.n)}")
         if isinstance(action, Speech) and action.card in BY_SLUG:
             c = BY_SLUG[action.card]
             return f"speech: {c.title} ({c.listing()})"
@@ -778,7 +548,6 @@ class Politics1952(Game[P52State]):
 
     # ---- AI ------------------------------------------------------------
     def ai_action(self, state: P52State, seat: int, rng: Rng) -> Action:
-        from .ai import choose
         return choose(self, state, seat, rng)
 
 

@@ -84,10 +84,8 @@ class PoliticsTrivia(TurnsMixin, QuestionsMixin, OffersMixin, GerrymanderMixin, 
 
     # ---- setup ---------------------------------------------------------
     def setup(self, seats: list[Seat], options: Options, seed: int, server: dict | None = None) -> TriviaState:
-        opts = options if isinstance(options, TriviaOptions) else TriviaOptions(**options.model_dump())
+        opts = self.setup_options(seats, options, TriviaOptions, name="Politics: The Game", seated="candidates")
         n = len(seats)
-        if not self.min_players <= n <= self.max_players:
-            raise RuleError(f"Politics: The Game takes 2 to 8 candidates, not {n}.")
         rng = Rng(seed)
         players = [PlayerState() for _ in range(n)]
         gdeck: list[int] = []

@@ -39,9 +39,11 @@ class Card:
 CARDS: tuple[Card, ...] = (
     Card("tack-center", "Tack Center", 8, 4, -3, "\"What I said, clearly, was that I oppose whatever you oppose.\""),
     Card("toe-the-line", "Toe the Line", 8, -3, 5, "\"Our side gets the goodies; their side gets the bill.\""),
-    Card("steal-their-position", "Steal Their Position", 4, 6, -5, "\"My voting record proudly opposes everything you dislike, probably.\""),
+    Card("steal-their-position", "Steal Their Position", 4, 6, -5,
+         "\"My voting record proudly opposes everything you dislike, probably.\""),
     Card("slam-your-fellows", "Slam Your Fellows", 4, 3, -3, "\"I look around this stage and see only amateurs.\""),
-    Card("negative-ad", "Targeted by a Negative Ad", 4, -3, 0, "A grainy photo, ominous music, and a very selective quote."),
+    Card("negative-ad", "Targeted by a Negative Ad", 4, -3, 0,
+         "A grainy photo, ominous music, and a very selective quote."),
     Card("sister-souljah", "Sister Souljah Moment", 2, 7, -7, "\"Some people in my own party are simply wrong.\""),
     Card("gaffe", "Gaffe", 2, -3, -3, "\"I stand before you as the only candidate against dragons.\""),
     Card("true-blue", "True Blue", 2, 0, 5, "\"The platform? I'd have written every word of it.\""),
@@ -49,9 +51,11 @@ CARDS: tuple[Card, ...] = (
     Card("uncivil-debate", "Uncivil Debate", 2, -3, 0, "\"My opponent has never once petted a puppy.\""),
     Card("strange-pronouncement", "Strange Pronouncement", 2, 0, 2, "\"Yes, I have seen lights in the sky.\""),
     Card("party-endorsement", "Party Endorsement", 2, 0, 5, "\"The party is proud to stand behind its finest.\""),
-    Card("newspaper-endorsement", "Newspaper Endorsement", 3, 3, 0, "\"Our editorial board is, frankly, impressed.\" — a small-town weekly"),
+    Card("newspaper-endorsement", "Newspaper Endorsement", 3, 3, 0,
+         "\"Our editorial board is, frankly, impressed.\" — a small-town weekly"),
     Card("policy-proposal", "Policy Proposal", 3, 0, 3, "\"Free shiny things for every household.\""),
-    Card("voter-adhd", "Voter ADHD", 8, 0, 0, "Voters forget everything the moment something new shows up.", removes=True),
+    Card("voter-adhd", "Voter ADHD", 8, 0, 0, "Voters forget everything the moment something new shows up.",
+         removes=True),
 )
 
 BY_SLUG = {c.slug: c for c in CARDS}

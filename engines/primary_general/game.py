@@ -15,15 +15,18 @@ from pydantic import BaseModel, Field
 from ..core import Action, Event, Game, Options, Result, RuleError, Seat, resolve_seat, seat_token
 from ..rng import Rng
 from .cards import BY_SLUG, CARDS, HAND_LINES, MENU_LABELS, SHORT
+from .view import PGPlayerView, PGView
 
 HAND_SIZE = 7
 
 
 class PGOptions(Options):
     carry_scores: bool = Field(True, description="Electability and Affiliation carry from the Primary into the General")
-    adhd_scope: Literal["phase", "game"] = Field("phase", description="Voter ADHD may remove cards played this phase only, or any card still in play")
+    adhd_scope: Literal["phase", "game"] = Field(
+        "phase", description="Voter ADHD may remove cards played this phase only, or any card still in play")
     party_match: bool = Field(False, description="Four players in two parties play a match of four games for points")
-    candidates: Literal["top-two", "per-party"] = Field("per-party", description="In a party match: the top two overall, or the best of each party, become Candidates")
+    candidates: Literal["top-two", "per-party"] = Field(
+        "per-party", description="In a party match: the top two overall, or the best of each party, become Candidates")
     match_games: int = Field(4, ge=1, le=9, description="Games in a party match")
 
 
@@ -119,26 +122,27 @@ class PrimaryGeneral(Game[PGState]):
     rules_text = (
         "**Primary/General** — 2–4 players, two phases.\n"
         "• Each phase every player draws 7 cards; a random player starts and turns go round until every hand is empty. "
-        "On your turn play one card on any player, yourself included (`/politics do action:play tack-center bob`; Voter ADHD names a card in play: `play voter-adhd c3`).\n"
+        "On your turn play one card on any player, yourself included (`/politics do action:play tack-center bob`; "
+        "Voter ADHD names a card in play: `play voter-adhd c3`).\n"
         "• Cards change Electability (always good) and Affiliation (closeness to your party's base). "
         "Voter ADHD takes a card out of play and undoes it.\n"
-        "• After the Primary, Electability + Affiliation: the top two are the Candidates, the rest Spoilers (with two players both are Candidates).\n"
+        "• After the Primary, Electability + Affiliation: the top two are the Candidates, the rest Spoilers "
+        "(with two players both are Candidates).\n"
         "• After the General, Electability − Affiliation: the Candidate with the highest positive total is President; "
         "if no Candidate is positive, the Spoiler with the highest Electability is "
         "(with two players: the Candidate with more Electability).\n"
         "• Ties go to more Electability, then a random draw. Voter ADHD with nothing to remove is just discarded "
         "(`play voter-adhd none`).\n"
-        "• Party match (setting): four players in two parties, four games; a Candidate scores 1, the President 2 and the President's partner 1.\n"
+        "• Party match (setting): four players in two parties, four games; a Candidate scores 1, the President 2 "
+        "and the President's partner 1.\n"
         "• Settings: carry_scores (scores carry into the General, default on), adhd_scope (phase/game), "
         "party_match, candidates (per-party/top-two), match_games."
     )
 
     # ---- setup ---------------------------------------------------------
     def setup(self, seats: list[Seat], options: Options, seed: int, server: dict | None = None) -> PGState:
-        opts = options if isinstance(options, PGOptions) else PGOptions(**options.model_dump())
+        opts = self.setup_options(seats, options, PGOptions)
         n = len(seats)
-        if not self.min_players <= n <= self.max_players:
-            raise RuleError(f"Primary/General takes 2 to 4 players, not {n}.")
         if opts.party_match and n != 4:
             raise RuleError("The party match needs exactly four players.")
         rng = Rng(seed)
@@ -241,7 +245,8 @@ class PrimaryGeneral(Game[PGState]):
                 state.electability[target_card.target] -= removed.electability
                 state.affiliation[target_card.target] -= removed.affiliation
                 whom = state.seats[target_card.target].name
-                events.append(Event(f"{name} plays Voter ADHD: {removed.name} on {whom} is forgotten ({SHORT[target_card.card]} undone)."))
+                events.append(Event(f"{name} plays Voter ADHD: {removed.name} on {whom} is forgotten "
+                                    f"({SHORT[target_card.card]} undone)."))
         else:
             names = self.names(state)
             target = _token_seats(names).get(action.target)
@@ -342,7 +347,8 @@ class PrimaryGeneral(Game[PGState]):
             state.electability, state.affiliation = [0] * n, [0] * n
         state.phase = "general"
         self._start_phase(state, rng)
-        events.append(Event(text=f"**The General begins.** Everyone draws 7 new cards; {state.seats[state.turn].name} starts."))
+        events.append(Event(text=f"**The General begins.** Everyone draws 7 new cards; "
+                                 f"{state.seats[state.turn].name} starts."))
 
     def _end_general(self, state: PGState, rng: Rng, events: list[Event]) -> None:
         n = len(state.seats)
@@ -356,7 +362,8 @@ class PrimaryGeneral(Game[PGState]):
             spoilers = [s for s in range(n) if s not in state.candidates] or list(state.candidates)
             winner = self._rank(spoilers, lambda s: (state.electability[s], totals[s]), rng)[0]
             who = "Spoiler" if len(spoilers) < n and winner not in state.candidates else "Candidate"
-            reason = f"no Candidate is positive, so the {who} with the highest Electability ({state.electability[winner]})"
+            reason = (f"no Candidate is positive, so the {who} with the highest Electability "
+                      f"({state.electability[winner]})")
         state.winner, state.winner_reason = winner, reason
         listing = ", ".join(f"{state.seats[i].name} {totals[i]}" for i in range(n))
         events.append(Event(text=f"**The General is over.** Electability − Affiliation: {listing}. "
@@ -371,20 +378,23 @@ class PrimaryGeneral(Game[PGState]):
         state.history.append({"game": state.game_number, "winner": winner, "candidates": list(state.candidates)})
         party = _party_names()
         standings = ", ".join(f"{state.seats[i].name} ({party[state.parties[i]]}) {state.points[i]}" for i in range(n))
-        events.append(Event(text=f"Standings after game {state.game_number} of {state.options.match_games}: {standings}."))
+        events.append(Event(text=f"Standings after game {state.game_number} of {state.options.match_games}: "
+                                 f"{standings}."))
         if state.game_number >= state.options.match_games:
             state.phase = "over"
             return
         state.game_number += 1
         self._new_game(state, rng)
-        events.append(Event(text=f"**Game {state.game_number} begins.** New deck, new hands; {state.seats[state.turn].name} starts."))
+        events.append(Event(text=f"**Game {state.game_number} begins.** New deck, new hands; "
+                                 f"{state.seats[state.turn].name} starts."))
 
     # ---- views ---------------------------------------------------------
-    def view(self, state: PGState, seat: int | None) -> dict:
+    def view(self, state: PGState, seat: int | None) -> PGView:
         n = len(state.seats)
-        players = []
+        players: list[PGPlayerView] = []
         for i in range(n):
-            role = "candidate" if i in state.candidates else ("spoiler" if state.candidates else "")
+            role: Literal["candidate", "spoiler", ""] = (
+                "candidate" if i in state.candidates else ("spoiler" if state.candidates else ""))
             players.append({
                 "name": state.seats[i].name, "bot": state.seats[i].bot,
                 "electability": state.electability[i], "affiliation": state.affiliation[i],
@@ -394,7 +404,7 @@ class PrimaryGeneral(Game[PGState]):
                 "points": state.points[i] if state.options.party_match else None,
                 "party": _party_names()[state.parties[i]] if state.parties else None,
             })
-        v = {
+        v: PGView = {
             "game": self.id, "phase": state.phase, "turn": state.turn if state.phase != "over" else None,
             "players": players, "deck": len(state.deck), "discard": len(state.discard),
             "in_play": [{"id": f"c{c.id}", "card": BY_SLUG[c.card].name, "effect": BY_SLUG[c.card].short(),
@@ -405,7 +415,8 @@ class PrimaryGeneral(Game[PGState]):
         }
         if seat is not None and 0 <= seat < n:
             v["you"] = seat
-            v["hand"] = [{"card": s, "name": BY_SLUG[s].name, "effect": BY_SLUG[s].effect_text()} for s in state.hands[seat]]
+            v["hand"] = [{"card": s, "name": BY_SLUG[s].name, "effect": BY_SLUG[s].effect_text()}
+                         for s in state.hands[seat]]
         return v
 
     def result(self, state: PGState) -> Result:
@@ -418,7 +429,9 @@ class PrimaryGeneral(Game[PGState]):
             best = max(state.points)
             winners = [i for i in range(n) if state.points[i] == best]
             return Result(finished=True, winners=winners, scores=[float(p) for p in state.points],
-                          summary="Match over: " + ", ".join(state.seats[w].name for w in winners) + f" with {best} points.")
+                          summary="Match over: " + ", ".join(state.seats[w].name for w in winners)
+                          + f" with {best} points.")
+        assert state.winner is not None  # a single game is over only once the General has named a President
         scores = [float(t) for t in state.general_totals] if state.general_totals else [0.0] * n
         return Result(finished=True, winners=[state.winner], scores=scores,
                       summary=f"{state.seats[state.winner].name} is President.")
@@ -456,7 +469,8 @@ class PrimaryGeneral(Game[PGState]):
 
     def describe_action(self, state: PGState, seat: int, action: Action) -> str:
         assert isinstance(action, Play)
-        return f"{self.token_label(state, seat, ('play',), action.card)} {self.token_label(state, seat, ('play', action.card), action.target)}"
+        card = self.token_label(state, seat, ("play",), action.card)
+        return f"{card} {self.token_label(state, seat, ('play', action.card), action.target)}"
 
     # ---- AI ------------------------------------------------------------
     def ai_action(self, state: PGState, seat: int, rng: Rng) -> Action:
@@ -465,6 +479,8 @@ class PrimaryGeneral(Game[PGState]):
         legal = self.legal_actions(state, seat)
         best, best_score = None, None
         for action in legal:
+            if not isinstance(action, Play):  # the game's only move; narrows the type
+                continue
             # The look-ahead only changes the two score lists, so copy just those
             # (a deep clone per candidate move made the AI ~20x slower).
             sim = state.model_copy(update={"electability": list(state.electability),
@@ -497,7 +513,8 @@ class PrimaryGeneral(Game[PGState]):
         n = len(state.seats)
         if state.phase == "primary":
             # Primary: want a high E+A, but keep an eye on the General (E-A).
-            score = [state.electability[i] + state.affiliation[i] + 0.3 * (state.electability[i] - state.affiliation[i]) for i in range(n)]
+            score = [state.electability[i] + state.affiliation[i] + 0.3 * (state.electability[i] - state.affiliation[i])
+                     for i in range(n)]
             rivals = sorted((score[i] for i in range(n) if i != seat), reverse=True)
             # Two Candidates: beating the second-best rival is what matters.
             bar = rivals[1] if len(rivals) > 1 and n > 2 else rivals[0]

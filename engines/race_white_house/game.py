@@ -464,10 +464,8 @@ class RaceWhiteHouse(Game[RWHState]):
 
     # ---- setup ---------------------------------------------------------
     def setup(self, seats: list[Seat], options: Options, seed: int, server: dict | None = None) -> RWHState:
-        opts = options if isinstance(options, RWHOptions) else RWHOptions(**options.model_dump())
+        opts = self.setup_options(seats, options, RWHOptions)
         n = len(seats)
-        if not self.min_players <= n <= self.max_players:
-            raise RuleError(f"Race for the White House takes 2 to 4 players, not {n}.")
         if n == 2:
             pawns = [Pawn(seat=0, party="D", role="P"), Pawn(seat=1, party="R", role="P")]
             order = [1, 0]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, cast
 
 from pydantic import BaseModel, Field
 
@@ -17,6 +17,7 @@ from ..core import SYSTEM, Action, Event, Game, Options, Result, RuleError, Seat
 from ..rng import Rng
 from .states import (CODES, ELECTORS, FLORIDA, FLORIDA_MARGIN, MAJORITY, MAX_PER_STATE, NAMES, PER_SIZE,
                      POINTS, ROUNDS, SIZES, TOTAL_ELECTORS)
+from .view import USPPlayerView, USPRecountStep, USPStateView, USPView
 
 _SIZE_ALIASES = {"large": "large", "l": "large", "big": "large", "3": "large",
                  "medium": "medium", "m": "medium", "mid": "medium", "middle": "medium", "2": "medium",
@@ -150,7 +151,8 @@ class USPresident(Game[USPState]):
     summary = "Twelve secret rounds of pyramids in eleven swing states; 73 electors make a President. 2–6 players."
     rules_text = (
         "**U.S. President** — 2–6 players, 12 rounds, 11 swing states worth 145 electors; 73 wins.\n"
-        "• You own 12 pyramids: 4 large (3 points), 4 medium (2), 4 small (1). Everyone can see what everyone has left.\n"
+        "• You own 12 pyramids: 4 large (3 points), 4 medium (2), 4 small (1). Everyone can see what everyone has "
+        "left.\n"
         "• The state cards (MT 3, NV 6, IA 6, CO 9, WI 10, VA 13, NC 15, MI 16, OH 18, PA 20, FL 29) are shuffled. "
         "Setting `deal=equal` (default, the English rules) deals them out evenly and sets the leftovers aside; "
         "`deal=one` (the Czech original) gives each player one card and sets the rest aside.\n"
@@ -172,10 +174,8 @@ class USPresident(Game[USPState]):
 
     # ---- setup ---------------------------------------------------------
     def setup(self, seats: list[Seat], options: Options, seed: int, server: dict | None = None) -> USPState:
-        opts = options if isinstance(options, USPOptions) else USPOptions(**options.model_dump())
+        opts = self.setup_options(seats, options, USPOptions)
         n = len(seats)
-        if not self.min_players <= n <= self.max_players:
-            raise RuleError(f"U.S. President takes 2 to 6 players, not {n}.")
         rng = Rng(seed)
         deck = list(CODES)
         rng.shuffle(deck)
@@ -230,7 +230,8 @@ class USPresident(Game[USPState]):
         if size is None:
             raise RuleError(f"'{action.size[:40]}' is not a pyramid size: say large, medium or small.")
         if len(state.board[code][seat]) >= MAX_PER_STATE:
-            raise RuleError(f"You already have {MAX_PER_STATE} pyramids in {NAMES[code]}, the most one player may place in a state.")
+            raise RuleError(f"You already have {MAX_PER_STATE} pyramids in {NAMES[code]}, the most one player may "
+                            "place in a state.")
         if state.supply[seat][_SIZE_INDEX[size]] <= 0:
             raise RuleError(f"You have no {size} pyramid left.")
         # validated: mutate from here on
@@ -267,8 +268,9 @@ class USPresident(Game[USPState]):
             line = self._settle(state, code)
             if line:
                 lines.append(line)
-        if state.holder[FLORIDA] is not None and FLORIDA in touched and not florida_counts(state):
-            lines.append(f"Florida's card is with {state.seats[state.holder[FLORIDA]].name}, but without a "
+        florida_holder = state.holder[FLORIDA]
+        if florida_holder is not None and FLORIDA in touched and not florida_counts(state):
+            lines.append(f"Florida's card is with {state.seats[florida_holder].name}, but without a "
                          f"{FLORIDA_MARGIN}-point lead its 29 electors go to no one.")
         state.reveals.append(picks)
         state.picks = [None] * n
@@ -337,8 +339,8 @@ class USPresident(Game[USPState]):
             previously_aside = [c for c in CODES if state.holder[c] is None] if aside_open else []
             waiting_aside = [c for c in CODES if state.holder[c] is None] if not aside_open else []
             for code in CODES:
-                if state.holder[code] in leaving:
-                    frm = state.holder[code]
+                frm = state.holder[code]
+                if frm is not None and frm in leaving:
                     to, why = self._second(state, code, active)
                     state.holder[code] = to
                     moves.append({"state": code, "from": frm, "to": to, "why": why})
@@ -396,10 +398,10 @@ class USPresident(Game[USPState]):
         return best[0], f"{top} point{'s' if top != 1 else ''}"
 
     # ---- views ---------------------------------------------------------
-    def view(self, state: USPState, seat: int | None) -> dict:
+    def view(self, state: USPState, seat: int | None) -> USPView:
         n = len(state.seats)
         el = electors(state, state.active if state.phase == "over" and state.recount else None)
-        players = []
+        players: list[USPPlayerView] = []
         for s in range(n):
             players.append({
                 "name": state.seats[s].name, "bot": state.seats[s].bot,
@@ -411,7 +413,7 @@ class USPresident(Game[USPState]):
                 "dealt": list(state.dealt[s]),
                 "active": s in state.active,
             })
-        states = []
+        states: list[USPStateView] = []
         for code in CODES:
             pts = _points(state.board[code])
             states.append({
@@ -419,7 +421,7 @@ class USPresident(Game[USPState]):
                 "holder": state.holder[code], "pyramids": [list(p) for p in state.board[code]],
                 "points": pts,
             })
-        v: dict = {
+        v: USPView = {
             "game": self.id, "phase": state.phase, "round": min(state.round, ROUNDS), "rounds": ROUNDS,
             "majority": MAJORITY, "total_electors": TOTAL_ELECTORS,
             "deal": state.options.deal, "tie_above_holder": state.options.tie_above_holder,
@@ -432,7 +434,8 @@ class USPresident(Game[USPState]):
                             if state.reveals else None),
             "count": list(state.count) if state.count else None,
             "count_holders": dict(state.count_holders) if state.count_holders else None,
-            "recount": [dict(step) for step in state.recount],
+            # the state keeps each step as the plain dict _final_count wrote, with exactly these fields
+            "recount": [cast(USPRecountStep, dict(step)) for step in state.recount],
             "winner": state.winner, "outcome": state.outcome,
         }
         if seat is not None and 0 <= seat < n:
@@ -496,7 +499,8 @@ class USPresident(Game[USPState]):
         if isinstance(action, Pick):
             code = _STATE_ALIASES.get(action.state.lower(), action.state)
             size = _SIZE_ALIASES.get(action.size.lower(), action.size)
-            return f"{NAMES.get(code, code)} ({ELECTORS.get(code, '?')}) with a {size} pyramid ({POINTS.get(size, '?')})"
+            return (f"{NAMES.get(code, code)} ({ELECTORS.get(code, '?')}) with a {size} pyramid "
+                    f"({POINTS.get(size, '?')})")
         return action.text()
 
     # ---- AI ------------------------------------------------------------
@@ -507,10 +511,11 @@ class USPresident(Game[USPState]):
         it spends. Picks are simultaneous and a predictable player is easy to
         shadow, so it draws among the best picks with weights falling off
         exponentially (a pick worth one elector less is e times less likely)."""
-        if state.phase == "play" and state.picks[seat] is not None:
-            code, size = state.picks[seat]
+        picked = state.picks[seat]
+        if state.phase == "play" and picked is not None:
+            code, size = picked
             return _PICKS[(code, size)]  # already picked: keep it
-        legal = self.legal_actions(state, seat)
+        legal = [a for a in self.legal_actions(state, seat) if isinstance(a, Pick)]  # all of them: the only move
         if not legal:
             raise RuleError("There is nothing to do right now.")
         scores = [self._ai_gain(state, seat, a.state, POINTS[a.size]) for a in legal]

@@ -2,12 +2,19 @@
 decides the current phase, roles, hand sizes, and every card in play with its label."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import listing, name_of, names, plain, plural, signed, table
+
+if TYPE_CHECKING:
+    from engines.primary_general.view import PGView
+
+# The shared helpers (names, name_of) take a plain dict: dict(view) hands them one.
 
 PHASES = {"primary": ("Primary", "E+A"), "general": ("General", "E-A")}
 
 
-def _header(view: dict) -> str:
+def _header(view: PGView) -> str:
     title = "Primary/General"
     if view.get("party_match"):
         title += f" · party match, game {view.get('game_number', 1)} of {view.get('match_games', 1)}"
@@ -15,22 +22,22 @@ def _header(view: dict) -> str:
     if phase == "over":
         return f"{title} · {'match' if view.get('party_match') else 'game'} over"
     label, score = PHASES.get(phase, (str(phase), ""))
-    return (f"{title} · the {label} (score {score}) · {name_of(view, view.get('turn'))} to play · "
+    return (f"{title} · the {label} (score {score}) · {name_of(dict(view), view.get('turn'))} to play · "
             f"deck {view.get('deck', 0)}, discard {view.get('discard', 0)}")
 
 
-def board(view: dict) -> str:
+def board(view: PGView) -> str:
     players = view.get("players", [])
     phase = view.get("phase")
     lines = [_header(view)]
     if phase == "over":
         reason = plain(view.get("winner_reason", ""))
-        lines.append(f"President: {name_of(view, view.get('winner'))}" + (f" — {reason}." if reason else "."))
+        lines.append(f"President: {name_of(dict(view), view.get('winner'))}" + (f" — {reason}." if reason else "."))
         if view.get("party_match"):
             points = [int(p.get("points") or 0) for p in players]
             best = max(points, default=0)
             lines.append(f"Match winners (most points, {best}): "
-                         f"{listing([n for n, pts in zip(names(view), points) if pts == best])}.")
+                         f"{listing([n for n, pts in zip(names(dict(view)), points) if pts == best])}.")
     elif phase == "primary":
         lines.append("The two best E+A become the Candidates; the others become Spoilers.")
     else:
@@ -48,8 +55,9 @@ def board(view: dict) -> str:
             extra.append(f"General total {p['general_total']}")
         if p.get("party"):
             extra.append(f"{p['party']} party")
-        if p.get("points") is not None:
-            extra.append(plural(int(p["points"]), "point"))
+        match_points = p.get("points")
+        if match_points is not None:
+            extra.append(plural(int(match_points), "point"))
         row = [str(p.get("name", "?")), signed(e), signed(a), signed(e + a), signed(e - a),
                str(p.get("cards_in_hand", 0)), role]
         if extra:
@@ -63,7 +71,7 @@ def board(view: dict) -> str:
         lines.append(f"Cards in play at the end ({len(in_play)}):")
     else:
         lines.append(f"Cards in play ({len(in_play)}, by label):")
-    who = names(view)
+    who = names(dict(view))
     for c in in_play:
         on = who[c["target"]] if 0 <= c.get("target", -1) < len(who) else "?"
         by = who[c["by"]] if 0 <= c.get("by", -1) < len(who) else "?"
@@ -72,7 +80,7 @@ def board(view: dict) -> str:
     return "\n".join(lines)
 
 
-def summary(view: dict) -> str:
+def summary(view: PGView) -> str:
     phase = view.get("phase")
     label, score = PHASES.get(phase, ("", ""))
     bits = []
@@ -81,9 +89,9 @@ def summary(view: dict) -> str:
         role = f", {p['role']}" if p.get("role") else ""
         bits.append(f"{p.get('name')} E {e}, A {a}{role}")
     if phase == "over":
-        head = f"Primary/General, game over: {name_of(view, view.get('winner'))} is President."
+        head = f"Primary/General, game over: {name_of(dict(view), view.get('winner'))} is President."
     else:
         head = (f"Primary/General board, the {label} (score {score}), "
-                f"{name_of(view, view.get('turn'))} to play.")
+                f"{name_of(dict(view), view.get('turn'))} to play.")
     cards = [c["card"] for c in view.get("in_play", [])]
     return f"{head} {'; '.join(bits)}. Cards in play: {listing(cards)}."

@@ -2,7 +2,14 @@
 pyramids, points and card holder, the cards set aside, the last reveal and the recount."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import LETTERS, listing, names, plain, table
+
+if TYPE_CHECKING:
+    from engines.us_president.view import USPStateView, USPView
+
+# The shared helper names() takes a plain dict: dict(view) hands it one.
 
 SIZES = (("large", "L", 3), ("medium", "M", 2), ("small", "S", 1))
 
@@ -11,7 +18,7 @@ def _pyramids(points: list[int]) -> str:
     return "+".join(str(p) for p in points) if points else "-"
 
 
-def _state_line(view: dict, s: dict) -> str:
+def _state_line(view: USPView, s: USPStateView) -> str:
     n = len(view.get("players", []))
     cells = []
     for seat in range(n):
@@ -27,7 +34,7 @@ def _state_line(view: dict, s: dict) -> str:
     return f"  {s['code']} {s['electors']:>2}  {held:<10}  {' · '.join(cells) or 'no pyramids'}{note}"
 
 
-def board(view: dict) -> str:
+def board(view: USPView) -> str:
     players = view.get("players", [])
     phase = view.get("phase")
     lines = [f"U.S. President · round {view.get('round')}/{view.get('rounds')} · "
@@ -52,19 +59,20 @@ def board(view: dict) -> str:
     if view.get("aside"):
         lines.append(f"Set aside (nobody holds): {listing(view['aside'])}.")
     last = view.get("last_reveal")
-    who = names(view)
+    who = names(dict(view))
     if last and last.get("picks"):
         picks = [f"{who[k] if k < len(who) else '?'} {state} {size}"
                  for k, (state, size) in enumerate(last["picks"])]
         lines.append(f"Revealed in round {last.get('round')}: {listing(picks)}.")
-    if view.get("count"):
-        lines.append("Election Day count: " + listing([f"{who[k]} {c}" for k, c in enumerate(view["count"])]) + ".")
+    count = view.get("count")
+    if count:
+        lines.append("Election Day count: " + listing([f"{who[k]} {c}" for k, c in enumerate(count)]) + ".")
     for step in view.get("recount", []):
         lines += ["  " + plain(line) for line in str(step.get("text", "")).splitlines()]
     return "\n".join(lines)
 
 
-def summary(view: dict) -> str:
+def summary(view: USPView) -> str:
     players = view.get("players", [])
     who = [f"{p['name']} {p.get('electors', 0)} electors ({listing(p.get('cards', []), 'no states')})"
            for p in players]
