@@ -138,8 +138,8 @@ class RecordsStore:
                             rewrite: Callable[[dict], dict]) -> tuple[int, list[str]]:
         """Replace a player's id and name in every record of a server: ratings, seats, each
         game's data through `rewrite(result)` (which returns the new data), and archived rows;
-        finished games still in `games` are deleted. (How many recorded games changed, the
-        channels whose finished row went.)"""
+        finished games still in `games` are deleted, and so is the player's DM channel row. (How
+        many recorded games changed, the channels whose finished row went.)"""
         contains = self.dialect.contains.format(column="record")
 
         def steps() -> Program[tuple[int, list[str]]]:
@@ -165,6 +165,9 @@ class RecordsStore:
             for table in ("result_players", "ratings"):
                 yield Step(f"UPDATE {table} SET player_id=?, name=? WHERE guild_id=? AND player_id=?",
                            (new_id, new_name, guild_id, player_id), NONE)
+            # Their Discord id -> DM channel id goes too (it is the bot's, not a server's, so
+            # forgetting in any server drops it); the next DM only opens the channel again.
+            yield Step("DELETE FROM dm_channels WHERE user_id=?", (player_id,))
             return changed, finished
         return await self._run(steps())
 
