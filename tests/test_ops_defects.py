@@ -38,3 +38,36 @@ async def test_forget_me_also_forgets_the_users_dm_channel(database):
         assert await store.dm_channel(bob) is None
     finally:
         await runner.close()
+
+
+# ---- SHARD_COUNT within what Discord allows ----------------------------------------------
+
+@pytest.mark.parametrize("count", ["1000000000", "99999999999999999999999", "²", "1" + "0" * 5000, str(MAX_SHARDS + 1),
+                                   "-3", "4.0", "0x10", "٣"])
+def test_a_shard_count_out_of_bounds_is_one_sentence(count):
+    with pytest.raises(ValueError) as refused:
+        Shards.parse(count, None)
+    said = str(refused.value)
+    assert said.startswith("SHARD_COUNT must be a whole number from 1 to 1,000") and said.count(".") >= 1
+    assert len(said) < 300 and "\n" not in said
+
+
+def test_the_largest_shard_count_discord_allows_is_taken():
+    assert Shards.parse(str(MAX_SHARDS), "0, 999") == Shards(MAX_SHARDS, (0, 999))
+
+
+@pytest.mark.parametrize("ids", ["²", "1²", "٣", "9" * 5000, "-1", "1,,2"])
+def test_bad_shard_ids_are_one_sentence(ids):
+    with pytest.raises(ValueError, match="SHARD_IDS must list shard numbers from 0 to 3"):
+        Shards.parse("4", ids)
+
+
+@pytest.mark.parametrize("count", ["1000000000", "99999999999999999999999", "²"])
+def test_the_bot_refuses_a_bad_shard_count_in_one_sentence_with_exit_2(count, tmp_path):
+    env = {**os.environ, "PYTHONPATH": ROOT, "DISCORD_TOKEN": "not-used", "SHARD_COUNT": count,
+           "DATABASE_PATH": str(tmp_path / "bot.db"), "POLITICS_TEST_API_BASE": "http://127.0.0.1:9/api/v10"}
+    done = subprocess.run([sys.executable, "-m", "bot.cli", "run"], cwd=str(tmp_path), env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == "" and done.stderr.count("\n") == 1, done.stderr
+    assert done.stderr.startswith("politics-bot: SHARD_COUNT must be a whole number from 1 to 1,000")
