@@ -21,6 +21,7 @@ import inspect
 import io
 import logging
 import re
+import sys
 import time
 from typing import Any
 
@@ -829,13 +830,14 @@ def run_discord(settings: Settings) -> int:
     try:
         asyncio.run(_run_client(settings))
     except StorageError as exc:  # before connecting: one sentence, and the process ends
-        print(f"politics-bot: {exc}")
+        print(f"politics-bot: {exc}", file=sys.stderr)
         return 1
     except discord.LoginFailure:
-        print("politics-bot: Discord rejected DISCORD_TOKEN (check it in the Developer Portal).")
+        print("politics-bot: Discord rejected DISCORD_TOKEN (check it in the Developer Portal).", file=sys.stderr)
         return 1
     except discord.PrivilegedIntentsRequired:
-        print("politics-bot: enable the Message Content intent in the Developer Portal, or unset MESSAGE_CONTENT_INTENT.")
+        print("politics-bot: enable the Message Content intent in the Developer Portal, or unset "
+              "MESSAGE_CONTENT_INTENT.", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         pass

@@ -71,3 +71,32 @@ def test_the_bot_refuses_a_bad_shard_count_in_one_sentence_with_exit_2(count, tm
     assert done.returncode == 2, done.stderr
     assert done.stdout == "" and done.stderr.count("\n") == 1, done.stderr
     assert done.stderr.startswith("politics-bot: SHARD_COUNT must be a whole number from 1 to 1,000")
+
+
+# ---- a DATABASE_PATH that can't be opened -------------------------------------------------
+
+def test_a_database_path_that_is_a_directory_is_one_sentence_and_exit_1(tmp_path):
+    folder = tmp_path / "a-folder"
+    folder.mkdir()
+    env = {**os.environ, "PYTHONPATH": ROOT, "DISCORD_TOKEN": "not-used", "DATABASE_PATH": str(folder),
+           "POLITICS_TEST_API_BASE": "http://127.0.0.1:9/api/v10"}  # never reached: the store fails first
+    done = subprocess.run([sys.executable, "-m", "bot.cli", "run"], cwd=str(tmp_path), env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1  # README: a store that can't be used ends the run with exit 1
+    assert done.stdout == "", done.stdout
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and "can't be opened" in lines[0] and str(folder) in lines[0], done.stderr
+    # The local table opens the same store: the same sentence, nothing more.
+    table = subprocess.run([sys.executable, "-m", "bot.cli", "play", "us-president", "--db", str(folder)],
+                           cwd=str(tmp_path), env=env, capture_output=True, text=True, timeout=60,
+                           stdin=subprocess.DEVNULL)
+    assert table.returncode == 1
+    assert [line for line in table.stderr.splitlines() if line.strip()] == lines, table.stderr
+
+
+async def test_a_failed_open_leaves_no_database_thread(tmp_path):
+    import threading
+    for _ in range(3):
+        with pytest.raises(Exception, match="can't be opened"):
+            await Store.open(str(tmp_path))
+    assert not [t.name for t in threading.enumerate() if "connection_worker" in t.name]  # aiosqlite's
