@@ -172,27 +172,52 @@ def _play(args) -> int:
 
 
 def _replay(args) -> int:
-    from .transcript import dumps, run_transcript
-    if not os.path.exists(args.file):
-        print(f"politics-bot: no such transcript: {args.file}", file=sys.stderr)
+    """A transcript or a game file. A file that is neither, or a damaged one, is one sentence
+    naming what is wrong and exit 1 (no such file: exit 2)."""
+    from .records import ReplayError, read_game_file
+    from .transcript import dumps, run_transcript, transcript_lines
+    if not os.path.isfile(args.file):
+        what = "is a folder, not a file" if os.path.isdir(args.file) else "does not exist"
+        print(f"politics-bot: no such transcript or game file: {args.file} {what}.", file=sys.stderr)
         return 2
-    game_file = _game_file(args.file)
-    if game_file is not None:
-        return _replay_game(game_file, args)
+    try:
+        with open(args.file, "rb") as fh:
+            text = fh.read().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return _bad_file(f"{args.file} is not text (not UTF-8), so it is neither a transcript nor a game file.")
+    except OSError as exc:
+        return _bad_file(f"{args.file} can't be read ({exc.strerror}), so there is no transcript or game file.")
+    if not text.strip():
+        return _bad_file(f"{args.file} is empty: a transcript has lines like \"alice: /politics new\", "
+                         "and a game file comes from /politics history.")
+    if _looks_like_json(text):
+        try:
+            data = read_game_file(text)
+        except ReplayError as exc:
+            return _bad_file(str(exc))
+        return _replay_game(data, args)
+    if not transcript_lines(text.splitlines()):
+        return _bad_file(f"{args.file} has no transcript lines (like \"alice: /politics new\") and is not a "
+                         "game file (JSON) either.")
     for entry in asyncio.run(run_transcript(args.file, render=not args.no_images, image_dir=args.images)):
         print(dumps(entry))
     return 0
 
 
-def _game_file(path: str) -> dict | None:
-    """The parsed game file if `path` is one (a JSON object naming our format), else None."""
-    from .records import FILE_FORMAT
+def _bad_file(sentence: str) -> int:
+    print(f"politics-bot: {sentence}", file=sys.stderr)
+    return 1
+
+
+def _looks_like_json(text: str) -> bool:
+    """A game file, or meant to be one: a transcript line never starts like JSON, nor parses as it."""
+    if text.lstrip()[:1] in ("{", "[", '"'):
+        return True
     try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except (ValueError, UnicodeDecodeError):
-        return None
-    return data if isinstance(data, dict) and data.get("format") == FILE_FORMAT else None
+        json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return True
 
 
 def _replay_game(data: dict, args) -> int:
@@ -200,32 +225,34 @@ def _replay_game(data: dict, args) -> int:
     final line of a transcript plus whether the replay reached the recorded final state."""
     from engines import SYSTEM
     from render import get_renderer
-    from .records import ReplayError, opening, steps
+    from .records import FileMoves, ReplayError, opening, steps
     from .transcript import dumps
     try:
         game, state = opening(data)
-        names = [str(p.get("name", "?")) for p in data.get("players", [])]
+        names = [seat.name for seat in FileMoves.model_validate(data).players]
         for n, seat, text, events in steps(game, state, data["log"]):
             who = "clock" if seat == SYSTEM else names[seat] if 0 <= seat < len(names) else f"seat {seat}"
             print(dumps({"move": n, "seat": who, "action": text, "events": [e.text for e in events if e.to is None]}))
+        result = game.result(state)
+        final = {"game": game.id, "finished": result.finished,
+                 "winners": [names[w] if w < len(names) else str(w) for w in result.winners],
+                 "scores": result.scores, "state": game.view(state, None), "same_as_recorded": False}
+        final["same_as_recorded"] = game.dump(state) == data.get("final")
+        renderer = get_renderer(game.id) if args.images and not args.no_images else None
+        images = renderer(game.view(state, None)) if renderer is not None else []
     except ReplayError as exc:
-        print(f"politics-bot: {exc}", file=sys.stderr)
-        return 1
-    result = game.result(state)
-    same = game.dump(state) == data.get("final")
-    if args.images and not args.no_images:
-        renderer = get_renderer(game.id)
-        if renderer is not None:
-            os.makedirs(args.images, exist_ok=True)
-            for name, png in renderer(game.view(state, None)):
-                with open(os.path.join(args.images, name), "wb") as fh:
-                    fh.write(png)
-    print(dumps({"final": {"game": game.id, "finished": result.finished,
-                           "winners": [names[w] if w < len(names) else str(w) for w in result.winners],
-                           "scores": result.scores, "state": game.view(state, None), "same_as_recorded": same}}))
-    if not same:
-        print("politics-bot: the replay did not reach the recorded final state.", file=sys.stderr)
-        return 1
+        return _bad_file(str(exc))
+    except Exception:  # an opening the engine took but can't finish with: the file is anyone's
+        logging.getLogger("politics").debug("replaying a game file failed", exc_info=True)
+        return _bad_file("The game file's moves lead to a state this bot can't show (it may be damaged).")
+    if images:
+        os.makedirs(args.images, exist_ok=True)
+        for name, png in images:
+            with open(os.path.join(args.images, name), "wb") as fh:
+                fh.write(png)
+    print(dumps({"final": final}))
+    if not final["same_as_recorded"]:
+        return _bad_file("The game file's moves did not reach its recorded final state (it may be damaged).")
     return 0
 
 
