@@ -1,4 +1,4 @@
-"""The `politics-bot` command: run, play, replay, simulate, render, bench."""
+"""The `politics-bot` command: run, play, replay, simulate, render, bench, backup, restore, prune."""
 from __future__ import annotations
 
 import argparse
@@ -71,8 +71,40 @@ def main(argv: list[str] | None = None) -> int:
     p_bench.add_argument("--database-url", metavar="URL",
                          help="--scale: this PostgreSQL database (default: a throwaway server started for the run)")
 
+    p_backup = sub.add_parser(
+        "backup", help="copy the SQLite store (DATABASE_PATH) to FILE, safely while the bot runs",
+        description="Makes a consistent copy of the SQLite store at DATABASE_PATH (or DATABASE_URL sqlite:///…) "
+                    "with SQLite's online backup API: safe while the bot is running and writing. The copy is one "
+                    "self-contained file, checked before it takes FILE's name. A PostgreSQL store is backed up with "
+                    "pg_dump (docs/operations.md).")
+    p_backup.add_argument("file", help="where the copy goes")
+    p_backup.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    p_backup.add_argument("--prune", action="store_true",
+                          help="after the copy, prune archived games past ARCHIVE_DAYS (as `prune` does)")
+
+    p_restore = sub.add_parser(
+        "restore", help="put a backup FILE back as the SQLite store (DATABASE_PATH); the bot must be stopped",
+        description="Checks that FILE is a politics-bot database, then copies it into DATABASE_PATH. An existing "
+                    "database is replaced only with --force, and never while a bot has it open. For PostgreSQL, "
+                    "use pg_restore (docs/operations.md).")
+    p_restore.add_argument("file", help="a backup made by `politics-bot backup`")
+    p_restore.add_argument("--force", action="store_true", help="replace the database DATABASE_PATH holds")
+
+    p_prune = sub.add_parser(
+        "prune", help="drop finished games' moves and archived rows older than ARCHIVE_DAYS (results and ratings stay)",
+        description="Retention: finished games' move logs, opening and final states (what a replay needs) and "
+                    "archived game rows older than ARCHIVE_DAYS days are dropped; results, stats and ratings stay. "
+                    "The bot also does this at startup and daily when ARCHIVE_DAYS is set. Works on either store, "
+                    "while the bot runs.")
+    p_prune.add_argument("--days", help="this many days instead of ARCHIVE_DAYS")
+
     args = parser.parse_args(argv)
-    logging.basicConfig(level=os.environ.get("LOG_LEVEL", "WARNING"), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from .logs import level_of, parse_log_format, setup_logging
+    try:
+        setup_logging(level_of(os.environ.get("LOG_LEVEL")), parse_log_format(os.environ.get("LOG_FORMAT")))
+    except ValueError as exc:  # a bad setting: its sentence, and the exit code of a usage error
+        print(f"politics-bot: {exc}", file=sys.stderr)
+        return 2
     try:
         if args.command in (None, "run"):
             return _run(getattr(args, "game", None))
@@ -80,6 +112,8 @@ def main(argv: list[str] | None = None) -> int:
             return _play(args)
         if args.command == "replay":
             return _replay(args)
+        if args.command in ("backup", "restore", "prune"):
+            return _store_command(args)
         if args.command == "simulate":
             return _simulate(args)
         if args.command == "render":
@@ -133,6 +167,12 @@ def _run(game: str | None) -> int:
     except SettingsError as exc:  # a bad setting: its sentence, and the exit code of a usage error
         print(f"politics-bot: {exc}", file=sys.stderr)
         return 2
+    from .logs import level_of, setup_logging
+    try:
+        setup_logging(level_of(os.environ.get("LOG_LEVEL")), settings.log_format)  # .env may have set them
+    except ValueError as exc:
+        print(f"politics-bot: {exc}", file=sys.stderr)
+        return 2
     if not settings.token:
         if not sys.stdin.isatty():
             print("No DISCORD_TOKEN is set, and there is no terminal for the local table: "
@@ -144,6 +184,62 @@ def _run(game: str | None) -> int:
                                         resume=False))
     from .discord_app import run_discord
     return run_discord(settings)
+
+
+def _store_command(args) -> int:
+    """backup, restore, prune: on the store the bot's settings name (.env read as `run` reads it)."""
+    from .backup import PG_DUMP, BackupError, backup_sqlite, is_postgres, parse_days, prune, restore_sqlite, sqlite_path
+    load_dotenv()
+    target = os.environ.get("DATABASE_URL", "").strip() or os.environ.get("DATABASE_PATH", "./data/politics.db")
+    try:
+        days = parse_days(args.days, "--days") if getattr(args, "days", None) else parse_days(
+            os.environ.get("ARCHIVE_DAYS"))
+    except ValueError as exc:
+        print(f"politics-bot: {exc}", file=sys.stderr)
+        return 2
+    if args.command == "prune" or getattr(args, "prune", False):
+        if days is None:
+            print("politics-bot: ARCHIVE_DAYS is not set (archived games are kept forever), so there is nothing "
+                  "to prune: set it or pass --days N.", file=sys.stderr)
+            return 2
+    if args.command in ("backup", "restore") and is_postgres(target):
+        tool = PG_DUMP[0] if args.command == "backup" else PG_DUMP[1]
+        verb = "back it up" if args.command == "backup" else "restore it"
+        print(f"politics-bot: DATABASE_URL is a PostgreSQL database: {verb} with PostgreSQL's own tool, "
+              f"`{tool.replace('FILE', args.file)}` (docs/operations.md).", file=sys.stderr)
+        return 2
+    try:
+        if args.command == "backup":
+            copied = backup_sqlite(sqlite_path(target), args.file, force=args.force)
+            print(f"Backed up {sqlite_path(target)} to {copied.path}: {_count(copied.games, 'game')} in progress, "
+                  f"{_count(copied.results, 'finished game')}, {copied.size:,} bytes.")
+        elif args.command == "restore":
+            copied = restore_sqlite(args.file, sqlite_path(target), force=args.force)
+            print(f"Restored {args.file} into {copied.path}: {_count(copied.games, 'game')} in progress, "
+                  f"{_count(copied.results, 'finished game')}. Start the bot to carry on from there.")
+        if args.command == "prune" or getattr(args, "prune", False):
+            assert days is not None
+            done = asyncio.run(_prune(target, days, prune))
+            print(f"Pruned the moves of {_count(done.results, 'finished game')} and "
+                  f"{_count(done.archived, 'archived game')} that ended more than {days:g} days ago; "
+                  "results and ratings are kept.")
+    except BackupError as exc:
+        print(f"politics-bot: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n:,} {what}" if n == 1 else f"{n:,} {what}s"
+
+
+async def _prune(target: str, days: float, prune):
+    from .store import Store
+    store = await Store.open(target)
+    try:
+        return await prune(store, days)
+    finally:
+        await store.close()
 
 
 def _play(args) -> int:

@@ -37,6 +37,8 @@ from .registry import CommandSpec, InputError, commands
 from .render_pool import RenderPool
 from .service import GameService
 from .settings import Settings
+from .backup import start_pruning
+from .logs import bind_interaction
 from .store import StorageError, Store
 from .text import plain
 
@@ -337,6 +339,7 @@ class PoliticsBot(discord.AutoShardedClient):
 
     # ---- inputs ---------------------------------------------------------
     def ctx_of(self, interaction: discord.Interaction) -> Ctx:
+        bind_interaction(interaction)  # every log line while serving it names its server, channel, id
         perms = interaction.permissions
         user = User(str(interaction.user.id), getattr(interaction.user, "display_name", None) or interaction.user.name,
                     manage_channel=bool(perms and perms.manage_channels),
@@ -848,9 +851,12 @@ async def _run_client(settings: Settings) -> None:
     """The database is opened first, so a file that can't be used ends the run before Discord is
     contacted; the store is closed however the client stops (its thread would keep the process alive)."""
     store = await Store.open(settings.database)
+    pruning = start_pruning(store, settings.archive_days, settings.shards is None or 0 in settings.shards.ids)
     try:
         client = PoliticsBot(settings, service=GameService(store, ai_delay=settings.ai_delay, shards=settings.shards))
         async with client:
             await client.start(settings.token)
     finally:
+        if pruning is not None:
+            pruning.cancel()
         await store.close()

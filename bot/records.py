@@ -177,6 +177,9 @@ def opening(data: dict) -> tuple[Game, object]:
     """(game, state before the first move) of a game file, its moves checked for their shape."""
     if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
         raise ReplayError("That is not a politics-bot game file (it has no \"format\": \"politics-bot game\").")
+    if data.get("pruned"):
+        raise ReplayError("This game is older than this bot keeps moves for, so it can't be replayed "
+                          "(its result and ratings stay).")
     if data.get("opening") in (None, "") or "log" not in data:
         raise ReplayError("This game file was recorded without its moves, so it can't be replayed.")
     try:

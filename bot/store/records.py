@@ -19,7 +19,50 @@ def result_row(row) -> dict:
             "data": data if isinstance(data, dict) else {}}
 
 
-class RecordsStore:
+PRUNE_BATCH = 200  # results rewritten per transaction: a prune never holds the database for long
+
+
+class RetentionStore:
+    """Retention (ARCHIVE_DAYS, bot/backup.py): a part of RecordsStore, so of every `Store`."""
+
+    async def prune_archive(self, before: float) -> tuple[int, int]:
+        """Drop what only a replay needs from games that finished before `before`: the opening,
+        the move log and the final state in each result's data (the result, its seats and the
+        ratings stay), and the archived game rows. (Results pruned, archived rows deleted.)
+        In batches, each its own transaction, so the bot's moves go on in between."""
+        contains = self.dialect.contains.format(column="data")  # type: ignore[attr-defined]
+        pruned, after_id = 0, 0
+        while True:
+            def batch(after_id: int = after_id) -> Program[tuple[int, int]]:
+                rows = yield Step(f"SELECT id, data FROM results WHERE finished_at<? AND id>? AND {contains}"
+                                  " ORDER BY id LIMIT ?", (float(before), after_id, '"opening":', PRUNE_BATCH), ROWS)
+                for result_id, text in rows:
+                    yield Step("UPDATE results SET data=? WHERE id=?", (_without_replay(text), result_id))
+                return len(rows), (rows[-1][0] if rows else after_id)
+            done, after_id = await self._run(batch())  # type: ignore[attr-defined]
+            pruned += done
+            if done < PRUNE_BATCH:
+                break
+
+        def archived() -> Program[int]:
+            return (yield Step("DELETE FROM archive WHERE finished_at<?", (float(before),), COUNT))
+        return pruned, await self._run(archived())  # type: ignore[attr-defined]
+
+
+def _without_replay(text: str) -> str:
+    """A result's data without what only a replay reads; the moves count and summary stay."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return text
+    if isinstance(data, dict):
+        for key in ("opening", "log", "final"):
+            data.pop(key, None)
+        data["pruned"] = True  # so the history can say why there is no replay
+    return dumps(data)
+
+
+class RecordsStore(RetentionStore):
     """Mixed into `Store`: needs `_rows`, `_run`, `commit` and `dialect`."""
 
     async def finish(self, channel_id: str, expected_version: int, record: dict, result: dict,
