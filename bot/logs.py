@@ -25,6 +25,7 @@ FIELDS = ("server", "channel", "game", "interaction")
 # Libraries whose DEBUG lines carry message bodies, gateway payloads or SQL parameters.
 PAYLOAD_LOGGERS = ("discord", "aiosqlite", "asyncpg", "aiohttp", "websockets")
 
+log = logging.getLogger("politics.interactions")
 _context: contextvars.ContextVar[dict[str, str] | None] = contextvars.ContextVar("politics_log_context", default=None)
 
 
@@ -58,11 +59,17 @@ def game_ref(custom_id: str) -> str | None:
 
 
 def bind_interaction(interaction: Any) -> None:
-    """Where a Discord interaction enters: its server, channel, id and (for a control) game ref."""
+    """Where a Discord interaction enters: its server, channel, id and (for a control) game ref,
+    and a DEBUG line naming the command or control. Never its options or values: a move typed
+    into /politics do, a secret pick or a typed answer would be there."""
     data = getattr(interaction, "data", None) or {}
     custom_id = data.get("custom_id") if isinstance(data, dict) else None
     bind(server=getattr(interaction, "guild_id", None), channel=getattr(interaction, "channel_id", None),
          interaction=getattr(interaction, "id", None), game=game_ref(custom_id) if custom_id else None)
+    if log.isEnabledFor(logging.DEBUG):
+        command = [data.get("name")] + [o.get("name") for o in data.get("options") or [] if o.get("type") in (1, 2)] \
+            if isinstance(data, dict) and data.get("name") else []
+        log.debug("interaction: %s", " ".join(str(c) for c in command) or (custom_id or "?").split(":", 1)[0])
 
 
 class ContextFilter(logging.Filter):
