@@ -300,3 +300,16 @@ def test_the_prune_command_and_the_archive_days_setting(tmp_path, monkeypatch):
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "ARCHIVE_DAYS must be" in done.stderr and done.stderr.count("\n") == 1
     assert backup.parse_days("keep") is None and backup.parse_days("") is None and backup.parse_days("30") == 30
+
+
+def test_operations_doc_prints_the_commands_the_tests_run():
+    doc = open(os.path.join(ROOT, "docs", "operations.md"), encoding="utf-8").read()
+    for command in backup.PG_DUMP:
+        assert command.replace("FILE", "politics.dump") in doc, command
+    for heading in ("## Backup and restore", "## Retention", "## Logs", "## Metrics", "## Health",
+                    "## Stopping cleanly", "## Alerts worth setting"):
+        assert heading in doc
+    readme = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+    example = open(os.path.join(ROOT, ".env.example"), encoding="utf-8").read()
+    for setting in ("ARCHIVE_DAYS", "LOG_FORMAT"):
+        assert f"| `{setting}` |" in readme and f"\n{setting}=" in example
