@@ -49,9 +49,9 @@ def parse_days(text: str | None, name: str = "ARCHIVE_DAYS") -> float | None:
     text = (text or "").strip()
     if text.lower() in ("", "keep", "forever"):
         return None
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MAX_DAYS:
-        raise ValueError(f"{name} must be a whole number of days from 1 to {MAX_DAYS:,}, or keep (the default), "
-                         f"not {text[:20]!r}.")
+    if not (text.isascii() and text.isdigit()) or len(text) > 6 or not 1 <= int(text) <= MAX_DAYS:
+        keep = ", or keep (the default)" if name == "ARCHIVE_DAYS" else ""
+        raise ValueError(f"{name} must be a whole number of days from 1 to {MAX_DAYS:,}{keep}, not {text[:20]!r}.")
     return float(text)
 
 

@@ -208,6 +208,10 @@ def _store_command(args) -> int:
         print(f"politics-bot: DATABASE_URL is a PostgreSQL database: {verb} with PostgreSQL's own tool, "
               f"`{tool.replace('FILE', args.file)}` (docs/operations.md).", file=sys.stderr)
         return 2
+    if args.command == "prune" and not is_postgres(target) and not os.path.isfile(sqlite_path(target)):
+        print(f"politics-bot: There is no database at {sqlite_path(target)} to prune: check DATABASE_PATH.",
+              file=sys.stderr)
+        return 1
     try:
         if args.command == "backup":
             copied = backup_sqlite(sqlite_path(target), args.file, force=args.force)

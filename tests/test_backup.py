@@ -290,6 +290,11 @@ def test_the_prune_command_and_the_archive_days_setting(tmp_path, monkeypatch):
     assert code == 0 and "Pruned the moves of 0 finished games" in out, err
     code, out, err = cli_env({"DATABASE_PATH": live}, "prune", "--days", "7")
     assert code == 0 and "more than 7 days ago" in out
+    code, out, err = cli_env({"DATABASE_PATH": live}, "prune", "--days", "²")
+    assert code == 2 and err == "politics-bot: --days must be a whole number of days from 1 to 36,500, not '²'.\n"
+    missing = str(tmp_path / "missing.db")
+    code, out, err = cli_env({"DATABASE_PATH": missing, "ARCHIVE_DAYS": "30"}, "prune")
+    assert code == 1 and "There is no database" in err and not os.path.exists(missing)  # never made one
     for bad in ("0", "-1", "soon", "1.5", "99999999"):
         code, out, err = cli_env({"DATABASE_PATH": live, "ARCHIVE_DAYS": bad}, "prune")
         assert code == 2 and "ARCHIVE_DAYS must be a whole number of days" in err and err.count("\n") == 1
