@@ -446,6 +446,9 @@ class PoliticsBot(discord.AutoShardedClient):
         ctx = self.ctx_of(interaction)
         if spec.name == "new":
             ctx.open_thread = lambda name: self._open_thread(interaction, name)
+        if spec.name == "forget-me":  # the store drops their DM channel row; so does this process
+            self._dm_ids.pop(ctx.user.id, None)
+            self._dm_unsaved.pop(ctx.user.id, None)
         out = await self._work(lambda: self.service.handle(ctx, spec.name, options))
         await self.deliver(interaction, out)
 

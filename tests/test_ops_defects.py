@@ -12,6 +12,8 @@ import pytest
 from bot.shards import Shards
 from bot.store import Store
 from bot.transcript import TranscriptRunner
+from tests.fakediscord.driver import latest
+from tests.fakediscord.fixtures import harness  # noqa: F401
 from tests.test_records import play_out
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -100,3 +102,26 @@ async def test_a_failed_open_leaves_no_database_thread(tmp_path):
         with pytest.raises(Exception, match="can't be opened"):
             await Store.open(str(tmp_path))
     assert not [t.name for t in threading.enumerate() if "connection_worker" in t.name]  # aiosqlite's
+
+
+async def test_forget_me_on_discord_also_forgets_the_dm_channel_the_process_remembers(harness):  # noqa: F811
+    """The bot keeps recent DM channel ids in memory and saves new ones in batches: forget-me drops
+    the user's there too, or the next batch could write the row the store just deleted."""
+    fake = harness.fake
+    runner = await harness.start_bot(render=False)
+    ch = fake.general
+    alice, bob = fake.user("alice"), fake.user("bob")
+    await alice.slash("/politics new game:primary-general seed:5", channel=ch)
+    await bob.click(latest(fake.public(ch), "Join"), "Join")
+    await alice.slash("/politics start", channel=ch)
+    assert alice.dms() and bob.dms()
+    client = runner.client
+    await client.save_dm_channels()
+    store = harness.service.store
+    assert await store.dm_channel(alice.id) and alice.id in client._dm_ids
+    client._dm_unsaved[alice.id] = "700000000000000009"  # as if opened a moment ago, not yet saved
+    await alice.slash("/politics forget-me", channel=ch)
+    await client.save_dm_channels()
+    assert alice.id not in client._dm_ids and alice.id not in client._dm_unsaved
+    assert await store.dm_channel(alice.id) is None
+    assert await store.dm_channel(bob.id) and bob.id in client._dm_ids
