@@ -1,4 +1,4 @@
-"""The `politics-bot` command: run, play, replay, simulate, render, bench."""
+"""The `politics-bot` command: run, play, replay, simulate, render, bench, backup, restore, prune."""
 from __future__ import annotations
 
 import argparse
@@ -152,14 +152,46 @@ def build_parser() -> argparse.ArgumentParser:
                          help="SQLite vs PostgreSQL, stored bytes per game, 1 vs 2 bot processes (docs/scaling.md)")
     p_bench.add_argument("--database-url", metavar="URL",
                          help="--scale: this PostgreSQL database (default: a throwaway server started for the run)")
+
+    p_backup = sub.add_parser(
+        "backup", help="copy the SQLite store (DATABASE_PATH) to FILE, safely while the bot runs",
+        description="Makes a consistent copy of the SQLite store at DATABASE_PATH (or DATABASE_URL sqlite:///…) "
+                    "with SQLite's online backup API: safe while the bot is running and writing. The copy is one "
+                    "self-contained file, checked before it takes FILE's name. A PostgreSQL store is backed up with "
+                    "pg_dump (docs/operations.md).")
+    p_backup.add_argument("file", help="where the copy goes")
+    p_backup.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    p_backup.add_argument("--prune", action="store_true",
+                          help="after the copy, prune archived games past ARCHIVE_DAYS (as `prune` does)")
+
+    p_restore = sub.add_parser(
+        "restore", help="put a backup FILE back as the SQLite store (DATABASE_PATH); the bot must be stopped",
+        description="Checks that FILE is a politics-bot database, then copies it into DATABASE_PATH. An existing "
+                    "database is replaced only with --force, and never while a bot has it open. For PostgreSQL, "
+                    "use pg_restore (docs/operations.md).")
+    p_restore.add_argument("file", help="a backup made by `politics-bot backup`")
+    p_restore.add_argument("--force", action="store_true", help="replace the database DATABASE_PATH holds")
+
+    p_prune = sub.add_parser(
+        "prune", help="drop finished games' moves and archived rows older than ARCHIVE_DAYS (results and ratings stay)",
+        description="Retention: finished games' move logs, opening and final states (what a replay needs) and "
+                    "archived game rows older than ARCHIVE_DAYS days are dropped; results, stats and ratings stay. "
+                    "The bot also does this at startup and daily when ARCHIVE_DAYS is set. Works on either store, "
+                    "while the bot runs.")
+    p_prune.add_argument("--days", help="this many days instead of ARCHIVE_DAYS")
+
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    logging.basicConfig(level=os.environ.get("LOG_LEVEL", "WARNING"),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from .logs import level_of, parse_log_format, setup_logging
+    try:
+        setup_logging(level_of(os.environ.get("LOG_LEVEL")), parse_log_format(os.environ.get("LOG_FORMAT")))
+    except ValueError as exc:  # a bad setting: its sentence, and the exit code of a usage error
+        print(f"politics-bot: {exc}", file=sys.stderr)
+        return 2
     try:
         if args.command in (None, "run"):
             return _run(getattr(args, "game", None), getattr(args, "out", "out/table"),
@@ -168,6 +200,8 @@ def main(argv: list[str] | None = None) -> int:
             return _play(args)
         if args.command == "replay":
             return _replay(args)
+        if args.command in ("backup", "restore", "prune"):
+            return _store_command(args)
         if args.command == "simulate":
             return _simulate(args)
         if args.command == "render":
@@ -221,6 +255,12 @@ def _run(game: str | None, out: str = "out/table", wait_without_token: bool = Fa
     except SettingsError as exc:  # a bad setting: its sentence, and the exit code of a usage error
         print(f"politics-bot: {exc}", file=sys.stderr)
         return 2
+    from .logs import level_of, setup_logging
+    try:
+        setup_logging(level_of(os.environ.get("LOG_LEVEL")), settings.log_format)  # .env may have set them
+    except ValueError as exc:
+        print(f"politics-bot: {exc}", file=sys.stderr)
+        return 2
     if not settings.token:
         if not sys.stdin.isatty():
             print("No DISCORD_TOKEN is set, and there is no terminal for the local table: "
@@ -259,6 +299,66 @@ def _writable(folder: str) -> str | None:
     return None if os.access(folder, os.W_OK | os.X_OK) else "Permission denied"
 
 
+def _store_command(args) -> int:
+    """backup, restore, prune: on the store the bot's settings name (.env read as `run` reads it)."""
+    from .backup import PG_DUMP, BackupError, backup_sqlite, is_postgres, parse_days, prune, restore_sqlite, sqlite_path
+    load_dotenv()
+    target = os.environ.get("DATABASE_URL", "").strip() or os.environ.get("DATABASE_PATH", "./data/politics.db")
+    try:
+        days = parse_days(args.days, "--days") if getattr(args, "days", None) else parse_days(
+            os.environ.get("ARCHIVE_DAYS"))
+    except ValueError as exc:
+        print(f"politics-bot: {exc}", file=sys.stderr)
+        return 2
+    if args.command == "prune" or getattr(args, "prune", False):
+        if days is None:
+            print("politics-bot: ARCHIVE_DAYS is not set (archived games are kept forever), so there is nothing "
+                  "to prune: set it or pass --days N.", file=sys.stderr)
+            return 2
+    if args.command in ("backup", "restore") and is_postgres(target):
+        tool = PG_DUMP[0] if args.command == "backup" else PG_DUMP[1]
+        verb = "back it up" if args.command == "backup" else "restore it"
+        print(f"politics-bot: DATABASE_URL is a PostgreSQL database: {verb} with PostgreSQL's own tool, "
+              f"`{tool.replace('FILE', args.file)}` (docs/operations.md).", file=sys.stderr)
+        return 2
+    if args.command == "prune" and not is_postgres(target) and not os.path.isfile(sqlite_path(target)):
+        print(f"politics-bot: There is no database at {sqlite_path(target)} to prune: check DATABASE_PATH.",
+              file=sys.stderr)
+        return 1
+    try:
+        if args.command == "backup":
+            copied = backup_sqlite(sqlite_path(target), args.file, force=args.force)
+            print(f"Backed up {sqlite_path(target)} to {copied.path}: {_count(copied.games, 'game')} in progress, "
+                  f"{_count(copied.results, 'finished game')}, {copied.size:,} bytes.")
+        elif args.command == "restore":
+            copied = restore_sqlite(args.file, sqlite_path(target), force=args.force)
+            print(f"Restored {args.file} into {copied.path}: {_count(copied.games, 'game')} in progress, "
+                  f"{_count(copied.results, 'finished game')}. Start the bot to carry on from there.")
+        if args.command == "prune" or getattr(args, "prune", False):
+            assert days is not None
+            done = asyncio.run(_prune(target, days, prune))
+            print(f"Pruned the moves of {_count(done.results, 'finished game')} and "
+                  f"{_count(done.archived, 'archived game')} that ended more than {days:g} days ago; "
+                  "results and ratings are kept.")
+    except BackupError as exc:
+        print(f"politics-bot: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n:,} {what}" if n == 1 else f"{n:,} {what}s"
+
+
+async def _prune(target: str, days: float, prune):
+    from .store import Store
+    store = await Store.open(target)
+    try:
+        return await prune(store, days)
+    finally:
+        await store.close()
+
+
 def _play(args) -> int:
     from engines import RuleError, all_games, get_game
 
@@ -291,27 +391,52 @@ def _play(args) -> int:
 
 
 def _replay(args) -> int:
-    from .transcript import dumps, run_transcript
-    if not os.path.exists(args.file):
-        print(f"politics-bot: no such transcript: {args.file}", file=sys.stderr)
+    """A transcript or a game file. A file that is neither, or a damaged one, is one sentence
+    naming what is wrong and exit 1 (no such file: exit 2)."""
+    from .records import ReplayError, read_game_file
+    from .transcript import dumps, run_transcript, transcript_lines
+    if not os.path.isfile(args.file):
+        what = "is a folder, not a file" if os.path.isdir(args.file) else "does not exist"
+        print(f"politics-bot: no such transcript or game file: {args.file} {what}.", file=sys.stderr)
         return 2
-    game_file = _game_file(args.file)
-    if game_file is not None:
-        return _replay_game(game_file, args)
+    try:
+        with open(args.file, "rb") as fh:
+            text = fh.read().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return _bad_file(f"{args.file} is not text (not UTF-8), so it is neither a transcript nor a game file.")
+    except OSError as exc:
+        return _bad_file(f"{args.file} can't be read ({exc.strerror}), so there is no transcript or game file.")
+    if not text.strip():
+        return _bad_file(f"{args.file} is empty: a transcript has lines like \"alice: /politics new\", "
+                         "and a game file comes from /politics history.")
+    if _looks_like_json(text):
+        try:
+            data = read_game_file(text)
+        except ReplayError as exc:
+            return _bad_file(str(exc))
+        return _replay_game(data, args)
+    if not transcript_lines(text.splitlines()):
+        return _bad_file(f"{args.file} has no transcript lines (like \"alice: /politics new\") and is not a "
+                         "game file (JSON) either.")
     for entry in asyncio.run(run_transcript(args.file, render=not args.no_images, image_dir=args.images)):
         print(dumps(entry))
     return 0
 
 
-def _game_file(path: str) -> dict | None:
-    """The parsed game file if `path` is one (a JSON object naming our format), else None."""
-    from .records import FILE_FORMAT
+def _bad_file(sentence: str) -> int:
+    print(f"politics-bot: {sentence}", file=sys.stderr)
+    return 1
+
+
+def _looks_like_json(text: str) -> bool:
+    """A game file, or meant to be one: a transcript line never starts like JSON, nor parses as it."""
+    if text.lstrip()[:1] in ("{", "[", '"'):
+        return True
     try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except (ValueError, UnicodeDecodeError):
-        return None
-    return data if isinstance(data, dict) and data.get("format") == FILE_FORMAT else None
+        json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return True
 
 
 def _replay_game(data: dict, args) -> int:
@@ -319,32 +444,34 @@ def _replay_game(data: dict, args) -> int:
     final line of a transcript plus whether the replay reached the recorded final state."""
     from engines import SYSTEM
     from render import get_renderer
-    from .records import ReplayError, opening, steps
+    from .records import FileMoves, ReplayError, opening, steps
     from .transcript import dumps
     try:
         game, state = opening(data)
-        names = [str(p.get("name", "?")) for p in data.get("players", [])]
+        names = [seat.name for seat in FileMoves.model_validate(data).players]
         for n, seat, text, events in steps(game, state, data["log"]):
             who = "clock" if seat == SYSTEM else names[seat] if 0 <= seat < len(names) else f"seat {seat}"
             print(dumps({"move": n, "seat": who, "action": text, "events": [e.text for e in events if e.to is None]}))
+        result = game.result(state)
+        final = {"game": game.id, "finished": result.finished,
+                 "winners": [names[w] if w < len(names) else str(w) for w in result.winners],
+                 "scores": result.scores, "state": game.view(state, None), "same_as_recorded": False}
+        final["same_as_recorded"] = game.dump(state) == data.get("final")
+        renderer = get_renderer(game.id) if args.images and not args.no_images else None
+        images = renderer(game.view(state, None)) if renderer is not None else []
     except ReplayError as exc:
-        print(f"politics-bot: {exc}", file=sys.stderr)
-        return 1
-    result = game.result(state)
-    same = game.dump(state) == data.get("final")
-    if args.images and not args.no_images:
-        renderer = get_renderer(game.id)
-        if renderer is not None:
-            os.makedirs(args.images, exist_ok=True)
-            for name, png in renderer(game.view(state, None)):
-                with open(os.path.join(args.images, name), "wb") as fh:
-                    fh.write(png)
-    print(dumps({"final": {"game": game.id, "finished": result.finished,
-                           "winners": [names[w] if w < len(names) else str(w) for w in result.winners],
-                           "scores": result.scores, "state": game.view(state, None), "same_as_recorded": same}}))
-    if not same:
-        print("politics-bot: the replay did not reach the recorded final state.", file=sys.stderr)
-        return 1
+        return _bad_file(str(exc))
+    except Exception:  # an opening the engine took but can't finish with: the file is anyone's
+        logging.getLogger("politics").debug("replaying a game file failed", exc_info=True)
+        return _bad_file("The game file's moves lead to a state this bot can't show (it may be damaged).")
+    if images:
+        os.makedirs(args.images, exist_ok=True)
+        for name, png in images:
+            with open(os.path.join(args.images, name), "wb") as fh:
+                fh.write(png)
+    print(dumps({"final": final}))
+    if not final["same_as_recorded"]:
+        return _bad_file("The game file's moves did not reach its recorded final state (it may be damaged).")
     return 0
 
 

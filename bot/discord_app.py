@@ -21,6 +21,7 @@ import inspect
 import io
 import logging
 import re
+import sys
 import time
 from typing import Any
 
@@ -36,6 +37,8 @@ from .registry import CommandSpec, InputError, commands
 from .render_pool import RenderPool
 from .service import GameService
 from .settings import Settings
+from .backup import start_pruning
+from .logs import bind_interaction
 from .store import StorageError, Store
 from .text import plain
 
@@ -336,6 +339,7 @@ class PoliticsBot(discord.AutoShardedClient):
 
     # ---- inputs ---------------------------------------------------------
     def ctx_of(self, interaction: discord.Interaction) -> Ctx:
+        bind_interaction(interaction)  # every log line while serving it names its server, channel, id
         perms = interaction.permissions
         user = User(str(interaction.user.id), getattr(interaction.user, "display_name", None) or interaction.user.name,
                     manage_channel=bool(perms and perms.manage_channels),
@@ -442,6 +446,9 @@ class PoliticsBot(discord.AutoShardedClient):
         ctx = self.ctx_of(interaction)
         if spec.name == "new":
             ctx.open_thread = lambda name: self._open_thread(interaction, name)
+        if spec.name == "forget-me":  # the store drops their DM channel row; so does this process
+            self._dm_ids.pop(ctx.user.id, None)
+            self._dm_unsaved.pop(ctx.user.id, None)
         out = await self._work(lambda: self.service.handle(ctx, spec.name, options))
         await self.deliver(interaction, out)
 
@@ -829,13 +836,14 @@ def run_discord(settings: Settings) -> int:
     try:
         asyncio.run(_run_client(settings))
     except StorageError as exc:  # before connecting: one sentence, and the process ends
-        print(f"politics-bot: {exc}")
+        print(f"politics-bot: {exc}", file=sys.stderr)
         return 1
     except discord.LoginFailure:
-        print("politics-bot: Discord rejected DISCORD_TOKEN (check it in the Developer Portal).")
+        print("politics-bot: Discord rejected DISCORD_TOKEN (check it in the Developer Portal).", file=sys.stderr)
         return 1
     except discord.PrivilegedIntentsRequired:
-        print("politics-bot: enable the Message Content intent in the Developer Portal, or unset MESSAGE_CONTENT_INTENT.")
+        print("politics-bot: enable the Message Content intent in the Developer Portal, or unset "
+              "MESSAGE_CONTENT_INTENT.", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         pass
@@ -846,9 +854,12 @@ async def _run_client(settings: Settings) -> None:
     """The database is opened first, so a file that can't be used ends the run before Discord is
     contacted; the store is closed however the client stops (its thread would keep the process alive)."""
     store = await Store.open(settings.database)
+    pruning = start_pruning(store, settings.archive_days, settings.shards is None or 0 in settings.shards.ids)
     try:
         client = PoliticsBot(settings, service=GameService(store, ai_delay=settings.ai_delay, shards=settings.shards))
         async with client:
             await client.start(settings.token)
     finally:
+        if pruning is not None:
+            pruning.cancel()
         await store.close()

@@ -14,13 +14,16 @@ Pure functions (no store, no Discord): the service (bot/service/records.py) and 
 from __future__ import annotations
 
 import json
+import logging
 import re
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
-from engines import Event, Game, Result, RuleError, get_game
+from engines import SYSTEM, Event, Game, Result, RuleError, all_games, get_game
+
+logger = logging.getLogger("politics.records")
 
 FILE_FORMAT = "politics-bot game"
 FILE_VERSION = 1
@@ -123,26 +126,87 @@ class Replay:
     events: list[Event]             # what it did
 
 
-def opening(data: dict) -> tuple[Game, object]:
-    """(game, state before the first move) of a game file."""
-    if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
-        raise ReplayError("That is not a politics-bot game file.")
-    if not replayable(data):
-        raise ReplayError("This game was recorded without its moves, so it can't be replayed.")
+class FileSeat(BaseModel):
+    name: str
+
+
+class FileMoves(BaseModel):
+    """What a replay reads of a game file (the rest is for people: titles, scores, times)."""
+    game: str
+    players: list[FileSeat]
+    opening: str                   # the state before the first move, as the engine's JSON text
+    log: list[tuple[int, str]]     # (seat, action text) per move; SYSTEM is the clock's seat
+
+
+def read_game_file(text: str) -> dict:
+    """A game file's data from its text, or ReplayError with one sentence on what is wrong."""
     try:
-        game = get_game(str(data["game"]))
-        return game, game.load(data["opening"])
-    except (RuleError, ValidationError, ValueError, TypeError, KeyError):
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ReplayError(f"That is not a politics-bot game file: it is not valid JSON ({exc.msg} at line "
+                          f"{exc.lineno}, column {exc.colno}).") from None
+    except (ValueError, RecursionError):  # a number of thousands of digits; nesting deeper than Python's stack
+        raise ReplayError("That is not a politics-bot game file: it is not valid JSON as a game file writes it "
+                          "(a number too long, or lists nested too deeply).") from None
+    if not isinstance(data, dict):
+        kind = {list: "a JSON list", str: "a JSON string", bool: "JSON true or false", type(None): "JSON null"}.get(
+            type(data), "a JSON number")
+        raise ReplayError(f"That is not a politics-bot game file: it holds {kind}, where a game file is a JSON "
+                          "object.")
+    return data
+
+
+# What each field a replay reads must be, for the sentence that says which one is not.
+SHAPES = {"game": "the name of a game", "players": "a list of seats, each with a name",
+          "opening": "the opening state as JSON text",
+          "log": "a list of [seat, move] pairs (a whole number and a text)"}
+
+
+def _invalid(exc: ValidationError) -> ReplayError:
+    """The first thing pydantic found, as a sentence naming the field (and the seat or move)."""
+    loc = exc.errors()[0]["loc"]
+    field = str(loc[0]) if loc else "log"
+    which = ""
+    if len(loc) > 1 and isinstance(loc[1], int):
+        which = f"; {'seat' if field == 'players' else 'move'} {loc[1] + 1} is not"
+    return ReplayError(f"The game file's {field} must be {SHAPES.get(field, 'as the bot wrote it')}{which} "
+                       "(the file may be damaged).")
+
+
+def opening(data: dict) -> tuple[Game, object]:
+    """(game, state before the first move) of a game file, its moves checked for their shape."""
+    if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
+        raise ReplayError("That is not a politics-bot game file (it has no \"format\": \"politics-bot game\").")
+    if data.get("pruned"):
+        raise ReplayError("This game is older than this bot keeps moves for, so it can't be replayed "
+                          "(its result and ratings stay).")
+    if data.get("opening") in (None, "") or "log" not in data:
+        raise ReplayError("This game file was recorded without its moves, so it can't be replayed.")
+    try:
+        moves = FileMoves.model_validate(data)
+    except ValidationError as exc:
+        raise _invalid(exc) from None
+    if moves.game not in all_games():
+        raise ReplayError(f"The game file is of a game this bot doesn't have ('{moves.game[:40]}'; it has "
+                          f"{', '.join(sorted(all_games()))}).")
+    game = get_game(moves.game)
+    try:
+        return game, game.load(moves.opening)
+    except Exception:  # the file is anyone's: whatever the engine makes of a damaged opening, one sentence
         raise ReplayError("The game file's opening can't be read (it may be damaged).") from None
 
 
 def steps(game: Game, state, log: list):
     """Apply a log's moves to `state` one by one: yields (move number, seat, text, events)."""
+    seats = sum(len(team) for team in game.teams(state))
     for n, entry in enumerate(log, 1):
         try:
             seat, text = int(entry[0]), str(entry[1])
+            if not SYSTEM <= seat < seats:  # a negative seat would index from the end: another seat's move
+                raise IndexError(seat)
             events = game.apply_in_place(state, seat, game.parse_action(text))
-        except (RuleError, ValidationError, ValueError, TypeError, IndexError):
+        except Exception:  # a file is anyone's: a move the engine can't take, however it fails, is damage
+            logger.debug("move %d of a game file failed", n, exc_info=True)
             raise ReplayError(f"Move {n} of the game file can't be replayed (it may be damaged).") from None
         yield n, seat, text, events
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from .backup import parse_days
+from .logs import parse_log_format
 from .shards import Shards
 
 
@@ -39,6 +41,10 @@ class Settings:
     # SHARD_COUNT / SHARD_IDS: the Discord shards this process serves (bot/shards.py); None when
     # SHARD_COUNT is unset: one process serves everything, with the shard count Discord recommends.
     shards: Shards | None = None
+    # ARCHIVE_DAYS: finished games' moves and archived rows older than this are pruned at
+    # startup and daily (bot/backup.py); None keeps them forever (the default).
+    archive_days: float | None = None
+    log_format: str = "text"  # LOG_FORMAT: text, or json (one object a line, bot/logs.py)
 
     @property
     def database(self) -> str:
@@ -51,6 +57,8 @@ class Settings:
         count, ids = os.environ.get("SHARD_COUNT", "").strip(), os.environ.get("SHARD_IDS", "").strip()
         try:
             shards = Shards.parse(count, ids) if count or ids else None
+            archive_days = parse_days(os.environ.get("ARCHIVE_DAYS"))
+            log_format = parse_log_format(os.environ.get("LOG_FORMAT"))
         except ValueError as exc:
             raise SettingsError(str(exc)) from None
         return cls(
@@ -64,6 +72,8 @@ class Settings:
             gateway_url=os.environ.get("POLITICS_TEST_GATEWAY_URL") or None,
             render_workers=_number("RENDER_WORKERS", "0", int),
             shards=shards,
+            archive_days=archive_days,
+            log_format=log_format,
         )
 
 

@@ -253,6 +253,16 @@ class TranscriptRunner:
         await self.service.store.close()
 
 
+def transcript_lines(lines: Iterable[str]) -> list[str]:
+    """The lines a transcript runs (commands, clicks, @wait, @channel), without comments and blanks."""
+    out = []
+    for line in lines:
+        text = line.split(" #", 1)[0].strip() if not line.lstrip().startswith("#") else ""
+        if text.startswith(("@wait", "@channel")) or LINE.match(text):
+            out.append(text)
+    return out
+
+
 async def run_transcript(path: str, render: bool = True, image_dir: str | None = None,
                          db_path: str = ":memory:") -> list[dict]:
     with open(path, encoding="utf-8") as fh:

@@ -19,7 +19,50 @@ def result_row(row) -> dict:
             "data": data if isinstance(data, dict) else {}}
 
 
-class RecordsStore:
+PRUNE_BATCH = 200  # results rewritten per transaction: a prune never holds the database for long
+
+
+class RetentionStore:
+    """Retention (ARCHIVE_DAYS, bot/backup.py): a part of RecordsStore, so of every `Store`."""
+
+    async def prune_archive(self, before: float) -> tuple[int, int]:
+        """Drop what only a replay needs from games that finished before `before`: the opening,
+        the move log and the final state in each result's data (the result, its seats and the
+        ratings stay), and the archived game rows. (Results pruned, archived rows deleted.)
+        In batches, each its own transaction, so the bot's moves go on in between."""
+        contains = self.dialect.contains.format(column="data")  # type: ignore[attr-defined]
+        pruned, after_id = 0, 0
+        while True:
+            def batch(after_id: int = after_id) -> Program[tuple[int, int]]:
+                rows = yield Step(f"SELECT id, data FROM results WHERE finished_at<? AND id>? AND {contains}"
+                                  " ORDER BY id LIMIT ?", (float(before), after_id, '"opening":', PRUNE_BATCH), ROWS)
+                for result_id, text in rows:
+                    yield Step("UPDATE results SET data=? WHERE id=?", (_without_replay(text), result_id))
+                return len(rows), (rows[-1][0] if rows else after_id)
+            done, after_id = await self._run(batch())  # type: ignore[attr-defined]
+            pruned += done
+            if done < PRUNE_BATCH:
+                break
+
+        def archived() -> Program[int]:
+            return (yield Step("DELETE FROM archive WHERE finished_at<?", (float(before),), COUNT))
+        return pruned, await self._run(archived())  # type: ignore[attr-defined]
+
+
+def _without_replay(text: str) -> str:
+    """A result's data without what only a replay reads; the moves count and summary stay."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return text
+    if isinstance(data, dict):
+        for key in ("opening", "log", "final"):
+            data.pop(key, None)
+        data["pruned"] = True  # so the history can say why there is no replay
+    return dumps(data)
+
+
+class RecordsStore(RetentionStore):
     """Mixed into `Store`: needs `_rows`, `_run`, `commit` and `dialect`."""
 
     async def finish(self, channel_id: str, expected_version: int, record: dict, result: dict,
@@ -138,8 +181,8 @@ class RecordsStore:
                             rewrite: Callable[[dict], dict]) -> tuple[int, list[str]]:
         """Replace a player's id and name in every record of a server: ratings, seats, each
         game's data through `rewrite(result)` (which returns the new data), and archived rows;
-        finished games still in `games` are deleted. (How many recorded games changed, the
-        channels whose finished row went.)"""
+        finished games still in `games` are deleted, and so is the player's DM channel row. (How
+        many recorded games changed, the channels whose finished row went.)"""
         contains = self.dialect.contains.format(column="record")
 
         def steps() -> Program[tuple[int, list[str]]]:
@@ -165,6 +208,9 @@ class RecordsStore:
             for table in ("result_players", "ratings"):
                 yield Step(f"UPDATE {table} SET player_id=?, name=? WHERE guild_id=? AND player_id=?",
                            (new_id, new_name, guild_id, player_id), NONE)
+            # Their Discord id -> DM channel id goes too (it is the bot's, not a server's, so
+            # forgetting in any server drops it); the next DM only opens the channel again.
+            yield Step("DELETE FROM dm_channels WHERE user_id=?", (player_id,))
             return changed, finished
         return await self._run(steps())
 

@@ -62,9 +62,14 @@ class SQLiteStore(Store):
     async def connect(cls, path: str) -> "SQLiteStore":
         if path != ":memory:":
             os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        connecting = aiosqlite.connect(path, isolation_level=None)
         try:
-            db = await aiosqlite.connect(path, isolation_level=None)
+            db = await connecting
         except sqlite3.Error as exc:
+            # aiosqlite has queued its thread's stop but not waited for it: the thread would then
+            # answer into a closed event loop and print a traceback after our sentence. Wait for it
+            # here, while the loop still runs. (_thread: aiosqlite has no public way to wait.)
+            await asyncio.to_thread(connecting._thread.join, 10)
             raise StorageError(f"The database {path} can't be opened ({exc}): check the path and its permissions, "
                                "or set DATABASE_PATH to another file.") from None
         store = cls(db, path)
