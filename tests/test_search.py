@@ -143,3 +143,28 @@ def test_trivia_hard_answers_exactly_as_normal():
         if answered >= 12:
             break
     assert answered >= 12
+
+
+def test_simulate_levels_reports_wins_per_level_with_an_interval():
+    from bot.simulate import simulate_levels
+    report = simulate_levels("primary-general", ["hard", "random"], 4, seed=2, iterations=4)
+    assert report["games"] == 4 and report["errors"] == 0
+    hard, rnd = report["by_level"]["hard"], report["by_level"]["random"]
+    assert hard["seat_games"] == rnd["seat_games"] == 4
+    assert hard["wins"] + rnd["wins"] == 4
+    for level in (hard, rnd):
+        lo, hi = level["interval95"]
+        assert lo <= level["win_rate"] <= hi and hi - lo > 0.3  # four games: a wide interval
+        assert level["moves"] > 0 and level["move_ms_p50"] <= level["move_ms_p99"]
+    # seats rotate game by game: each level sat in each seat twice
+    again = simulate_levels("primary-general", ["hard", "random"], 4, seed=2, iterations=4)
+    assert again["by_level"]["hard"]["wins"] == hard["wins"]  # iterations: replayable
+
+
+def test_simulate_levels_on_the_command_line():
+    from tests.test_cli import cli
+    proc = cli("simulate", "us-president", "--levels", "normal,easy,random", "-n", "3", "--seed", "1")
+    report = json.loads(proc.stdout)
+    assert report["levels"] == ["normal", "easy", "random"] and report["games"] == 3
+    bad = cli("simulate", "us-president", "--levels", "normal,genius", "-n", "1")
+    assert bad.returncode != 0 and "'genius' is not an AI level" in bad.stderr + bad.stdout
