@@ -18,7 +18,7 @@ DEFAULT_BUDGET_MS = 1000
 # How often `easy` plays a random legal move instead of the heuristic's (per game: a game where a
 # random move is rarely a blunder needs more of them before it plays like a beginner).
 EASY_SLIPS = {"primary-general": 0.5, "us-president": 0.5, "politics-1952": 0.5,
-              "race-white-house": 0.4, "politics-trivia": 0.5}
+              "race-white-house": 0.4, "politics-trivia": 0.25}
 
 
 @dataclass(frozen=True)

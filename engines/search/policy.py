@@ -25,7 +25,7 @@ class Settings:
 # Per game: long games are cut short and scored (politics-trivia's heuristic takes ~1 ms a move
 # and a game ~270 moves: a full playout would leave a 1-second move three playouts).
 SETTINGS: dict[str, Settings] = {
-    "politics-trivia": Settings(max_moves=40),
+    "politics-trivia": Settings(max_moves=20),
     "politics-1952": Settings(max_moves=120),
     "race-white-house": Settings(max_moves=80),
 }
@@ -106,10 +106,17 @@ def value(game: Game, state, seat: int) -> float:
 
 def evaluate(game: Game, state, seat: int) -> float:
     """An unfinished playout's value for `seat`: a logistic of its lead over the best rival in
-    the game's public standing (electoral votes where the public view shows them, else the
-    result's running scores), 0.5 when there is nothing to compare."""
+    the game's public standing (its party's electoral votes in a team game, its own electoral
+    votes where the public view shows them, else the result's running scores), 0.5 when there is
+    nothing to compare."""
     view = game.view(state, None)
     players = view.get("players") if isinstance(view, dict) else None
+    parties = view.get("parties") if isinstance(view, dict) else None
+    if isinstance(parties, dict) and isinstance(players, list) and len(players) > seat and "party" in players[seat]:
+        mine = players[seat]["party"]  # a team game: the parties' electoral votes
+        names = sorted(parties)
+        scores = [float(parties[name].get("ev") or 0) for name in names]
+        return _lead_value(scores, names.index(mine), scale=40.0)
     if isinstance(players, list) and players and isinstance(players[0], dict):
         key = next((k for k in ("ev", "electors", "votes", "electoral_votes") if k in players[0]), None)
         if key is not None:
