@@ -168,3 +168,12 @@ def test_simulate_levels_on_the_command_line():
     assert report["levels"] == ["normal", "easy", "random"] and report["games"] == 3
     bad = cli("simulate", "us-president", "--levels", "normal,genius", "-n", "1")
     assert bad.returncode != 0 and "'genius' is not an AI level" in bad.stderr + bad.stdout
+
+
+def test_a_hint_is_hards_move_with_its_chance_to_win():
+    from engines.search import suggest
+    game = get_game("primary-general")
+    for state, seat in _positions("primary-general")[:2]:
+        action, chance = suggest(game, state, seat, Rng(5), iterations=ITERATIONS)
+        assert action == choose(game, state, seat, "hard", Rng(5), iterations=ITERATIONS)
+        assert chance is not None and 0.0 <= chance <= 1.0

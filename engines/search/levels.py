@@ -69,3 +69,20 @@ def choose(game: Game, state, seat: int, level: str, rng: Rng, budget_ms: float 
     if level == "flat":
         return flat_monte_carlo(game, state, seat, legal, rng, budget, settings).action
     raise RuleError(f"There is no AI level '{level[:20]}'; levels are: {', '.join(LEVELS)}.")
+
+
+def suggest(game: Game, state, seat: int, rng: Rng, budget_ms: float | None = None, iterations: int | None = None,
+            clock: Callable[[], float] | None = None) -> tuple[Action, float | None]:
+    """A hint for `seat` (`/politics hint`): `hard`'s move from that seat's view only, with its
+    estimated chance to win (None where the move is not searched: an answer, a forced move)."""
+    legal = game.legal_actions(state, seat)
+    if not legal:
+        raise RuleError("There is nothing to do right now.")
+    fixed = game.ai_fixed_action(state, seat, rng)
+    if fixed is not None:
+        return fixed, None
+    if len(legal) == 1:
+        return legal[0], None
+    result = ismcts(game, state, seat, legal, rng, SearchBudget(iterations, budget_ms, clock).resolved(),
+                    rollout_settings(game))
+    return result.action, result.win_chance
