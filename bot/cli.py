@@ -109,6 +109,13 @@ def build_parser() -> argparse.ArgumentParser:
                             "(default all)")
     p_sim.add_argument("--settings", default="", metavar='"KEY=VALUE …"',
                        help='game settings, e.g. "max_rounds=0 stall_rounds=20"')
+    p_sim.add_argument("--levels", metavar="LEVELS",
+                       help="one AI level per seat in seat order, e.g. hard,normal (easy, normal, hard, flat, random); "
+                            "reports wins per level with a 95%% interval")
+    p_sim.add_argument("--iterations", type=int, metavar="N",
+                       help="--levels: search iterations a move (a run can be replayed)")
+    p_sim.add_argument("--budget-ms", type=float, metavar="MS",
+                       help="--levels: search time a move in ms (default 1000)")
 
     p_render = sub.add_parser(
         "render", help="play random legal actions and write the board image(s)",
@@ -480,6 +487,8 @@ def _simulate(args) -> int:
     from .service import parse_settings
     from .simulate import simulate
     game = get_game(args.game)
+    if args.levels:
+        return _simulate_levels(args, game)
     players = args.players or game.min_players
     if not game.min_players <= players <= game.max_players:
         raise ValueError(f"{game.title} takes {game.min_players} to {game.max_players} players, not {players}.")
@@ -498,6 +507,24 @@ def _simulate(args) -> int:
     settings = parse_settings(args.settings)
     game.options(settings)  # a bad setting stops here with one sentence, before any game is played
     print(json.dumps(simulate(args.game, args.n, players, args.seed, ai, settings)))
+    return 0
+
+
+def _simulate_levels(args, game) -> int:
+    from engines.search import LEVELS
+    from .service import parse_settings
+    from .simulate import simulate_levels
+    levels = [x.strip() for x in args.levels.split(",") if x.strip()]
+    unknown = [x for x in levels if x not in LEVELS]
+    if unknown:
+        raise ValueError(f"'{unknown[0][:20]}' is not an AI level; levels are: {', '.join(LEVELS)}.")
+    if args.players is not None and args.players != len(levels):
+        raise ValueError(f"--levels names {len(levels)} seats but --players says {args.players}.")
+    if args.iterations is not None and args.iterations < 1 or args.budget_ms is not None and args.budget_ms <= 0:
+        raise ValueError("--iterations and --budget-ms take a number above 0.")
+    settings = parse_settings(args.settings)
+    game.options(settings)  # a bad setting stops here with one sentence, before any game is played
+    print(json.dumps(simulate_levels(args.game, levels, args.n, args.seed, settings, args.iterations, args.budget_ms)))
     return 0
 
 

@@ -104,3 +104,102 @@ def simulate(game_id: str, n: int, players: int | None = None, seed: int = 0,
     if first_error:
         out["first_error"] = first_error
     return out
+
+
+# ---- levels against each other (issue #27) -------------------------------------------------
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson interval of a win rate (a shared win counts its share)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play_levels(game: Game, levels: list[str], seed: int, options: dict | None = None,
+                iterations: int | None = None, budget_ms: float | None = None,
+                times: dict[str, list[float]] | None = None, max_actions: int = 200_000):
+    """One game with seat i played at levels[i] (engines.search.choose, as the bot would call it);
+    each AI move's time is added to times[level]. Engine timers fire at once."""
+    from engines.search import choose
+    seats = [Seat(name=f"P{i + 1}", bot=True) for i in range(len(levels))]
+    state = game.setup(seats, game.options(options or {}), seed)
+    actions = 0
+    while not game.result(state).finished:
+        if actions >= max_actions:
+            raise RuntimeError(f"{game.id}: no end after {max_actions} actions (seed {seed})")
+        acting = [s for s in game.to_act(state) if s >= 0]
+        if not acting or not game.legal_actions(state, acting[0]):
+            timer = game.timer(state)
+            if timer is None:
+                raise RuntimeError(f"{game.id}: nobody can act and no timer runs (seed {seed})")
+            who = timer.seat if not acting or timer.seat != acting[0] else SYSTEM
+            game.apply_in_place(state, who, game.parse_action(timer.action_text))
+            actions += 1
+            continue
+        seat = acting[0]
+        level = levels[seat]
+        start = time.perf_counter()
+        action = choose(game, state, seat, level, game.ai_rng(state, seat, actions),
+                        budget_ms=budget_ms, iterations=iterations, clock=time.perf_counter)
+        if times is not None:
+            times.setdefault(level, []).append(time.perf_counter() - start)
+        game.apply_in_place(state, seat, action)
+        actions += 1
+    return state
+
+
+def simulate_levels(game_id: str, levels: list[str], n: int, seed: int = 0, options: dict | None = None,
+                    iterations: int | None = None, budget_ms: float | None = None) -> dict:
+    """`simulate GAME --levels a,b,…`: n games, one level per seat in seat order; game i rotates the
+    seats by i (at two players the levels swap seats every other game, so neither keeps the first
+    move). Wins per level with a 95 % interval; move times (ms) per level."""
+    game = get_game(game_id)
+    k = len(levels)
+    if not game.min_players <= k <= game.max_players:
+        raise ValueError(f"{game.title} takes {game.min_players} to {game.max_players} players, not {k}.")
+    wins: dict[str, float] = dict.fromkeys(levels, 0.0)
+    seats_of: Counter[str] = Counter()
+    by_seat: dict[int, float] = dict.fromkeys(range(k), 0.0)
+    times: dict[str, list[float]] = {}
+    errors, first_error = 0, None
+    start = time.perf_counter()
+    for i in range(n):
+        shift = i % k
+        order = levels[shift:] + levels[:shift]
+        try:
+            state = play_levels(game, order, seed + i, options, iterations, budget_ms, times)
+        except Exception as exc:  # report, don't stop the batch
+            errors += 1
+            first_error = first_error or f"{type(exc).__name__}: {exc}"
+            continue
+        result = game.result(state)
+        for level in order:
+            seats_of[level] += 1
+        share = 1.0 / len(result.winners) if result.winners else 0.0
+        for w in result.winners:
+            wins[order[w]] += share
+            by_seat[w] += share
+    games = n - errors
+    report: dict = {"game": game_id, "levels": levels, "games": games, "errors": errors,
+                    "iterations": iterations, "budget_ms": budget_ms,
+                    "seconds": round(time.perf_counter() - start, 1), "by_level": {}}
+    for level in dict.fromkeys(levels):
+        seat_games = seats_of[level]
+        lo, hi = wilson(wins[level], seat_games)
+        ms = sorted(t * 1000 for t in times.get(level, []))
+        report["by_level"][level] = {
+            "seats": levels.count(level), "seat_games": seat_games, "wins": round(wins[level], 2),
+            "win_rate": round(wins[level] / seat_games, 3) if seat_games else None,
+            "interval95": [round(lo, 3), round(hi, 3)],
+            "fair_share": round(levels.count(level) / k, 3),
+            "move_ms_p50": round(ms[len(ms) // 2], 2) if ms else None,
+            "move_ms_p99": round(ms[min(len(ms) - 1, int(len(ms) * 0.99))], 2) if ms else None,
+            "moves": len(ms),
+        }
+    report["wins_by_seat"] = {str(s): round(by_seat[s], 2) for s in range(k)}
+    if first_error:
+        report["first_error"] = first_error
+    return report

@@ -240,6 +240,23 @@ class Game(ABC, Generic[S]):
             raise RuleError("There is nothing to do right now.")
         return rng.choice(legal)
 
+    def determinize(self, state: S, seat: int, rng: Rng) -> S:
+        """A new state that `seat` could not tell from `state`: everything `seat` has seen is kept,
+        everything it has not is drawn afresh from `rng` — other seats' hands dealt again from the
+        cards unseen by `seat` (hand sizes kept), their pending secret picks resampled, the draw
+        piles shuffled — and, always, the state's random stream replaced from `rng`: that stream is
+        a secret too (it decides future dice, shuffles, tie-breaks and AI choices), so a search
+        stepping a copy of the real state would see the future. `state` is untouched. The AI's
+        search (engines.search) reads other seats only through this hook."""
+        raise NotImplementedError(
+            f"{self.title} cannot yet build a state from one seat's view, so its AI cannot search.")
+
+    def ai_fixed_action(self, state: S, seat: int, rng: Rng) -> Action | None:
+        """A move every AI level makes the same way, or None: a decision that is knowledge, not
+        play (a trivia answer), goes through the `normal` AI's policy so a searching seat's
+        edge comes from play alone."""
+        return None
+
     def fair_random_action(self, state: S, seat: int, random: Callable[[], float]) -> Action | None:
         """A random seat's move in a strength test (`simulate --ai-seats`) where a uniform pick among the
         legal moves would make the comparison meaningless (a trivia answer: a random seat should know

@@ -551,4 +551,8 @@ class Politics1952(Game[P52State]):
         return choose(self, state, seat, rng)
 
 
+    def determinize(self, state: P52State, seat: int, rng: Rng) -> P52State:  # the search's view of hidden cards
+        from .determinize import determinize
+        return determinize(self.clone(state), seat, rng)
+
 GAME = Politics1952()

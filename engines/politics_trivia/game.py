@@ -540,4 +540,12 @@ class PoliticsTrivia(TurnsMixin, QuestionsMixin, OffersMixin, GerrymanderMixin, 
         return legal[int(random() * len(legal))] if legal else None
 
 
+    def determinize(self, state: TriviaState, seat: int, rng: Rng) -> TriviaState:  # the search's view
+        from . import determinize as search_hooks
+        return search_hooks.determinize(self, self.clone(state), seat, rng)
+
+    def ai_fixed_action(self, state: TriviaState, seat: int, rng: Rng) -> Action | None:  # answers: every level alike
+        from . import determinize as search_hooks
+        return search_hooks.fixed_action(self, state, seat, rng)
+
 GAME = PoliticsTrivia()

@@ -527,4 +527,8 @@ class PrimaryGeneral(Game[PGState]):
         return -sum(max(score[c], 0) for c in state.candidates) + 0.5 * state.electability[seat]
 
 
+    def determinize(self, state: PGState, seat: int, rng: Rng) -> PGState:  # the search's view of hidden cards
+        from .determinize import determinize
+        return determinize(self.clone(state), seat, rng)
+
 GAME = PrimaryGeneral()

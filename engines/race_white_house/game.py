@@ -1595,4 +1595,8 @@ class RaceWhiteHouse(Game[RWHState]):
     }
 
 
+    def determinize(self, state: RWHState, seat: int, rng: Rng) -> RWHState:  # the search's view of hidden cards
+        from .determinize import determinize
+        return determinize(self.clone(state), seat, rng)
+
 GAME = RaceWhiteHouse()

@@ -581,4 +581,8 @@ class USPresident(Game[USPState]):
         return ELECTORS[code] * (after - before) - 1.2 * v
 
 
+    def determinize(self, state: USPState, seat: int, rng: Rng) -> USPState:  # the search's view of hidden cards
+        from .determinize import determinize
+        return determinize(self.clone(state), seat, rng)
+
 GAME = USPresident()

@@ -1,0 +1,159 @@
+"""`hard`: single-observer information-set MCTS (Cowling, Powley and Whitehouse's SO-ISMCTS).
+
+One tree of the searching seat's own decisions. Every iteration draws a state from what the seat
+has seen (`Game.determinize`: other seats' hands, pending picks and the random stream redrawn),
+walks the tree choosing among the moves legal in *that* state by UCB with availability counts,
+adds one node, and plays the rest out with the game's heuristic (policy.py). Other seats move by
+the heuristic inside the tree too: their moves are part of the world the seat cannot choose, so a
+node stands for the sequence of the seat's own moves (an open-loop tree), and no node ever knows
+more than the seat would. The move played is the root's most visited.
+
+The heuristic's own choice at the root starts with a few visits worth its first playout's result
+(`Settings.prior_visits`): with a small budget the search then keeps the heuristic's move unless
+another proves better.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from ..core import Action, Game
+from ..rng import Rng
+from .policy import Settings, mover, playout, policy_action, run_timer, value
+
+
+@dataclass(slots=True)
+class Node:
+    visits: float = 0.0
+    total: float = 0.0
+    available: float = 0.0  # iterations in which this move was legal when its parent was reached
+    children: dict[Action, Node] = field(default_factory=dict)
+
+
+@dataclass
+class SearchResult:
+    action: Action
+    iterations: int
+    states: int  # states stepped (moves applied in tree and playouts) — the speed figure
+    win_chance: float  # the chosen move's mean value
+    seconds: float
+    visits: dict[str, float] = field(default_factory=dict)
+
+
+def ismcts(game: Game, state, seat: int, legal: list[Action], rng: Rng, budget, settings: Settings) -> SearchResult:
+    clock = budget.clock
+    start = clock() if clock is not None else 0.0
+    deadline = None if budget.budget_ms is None or clock is None else start + budget.budget_ms / 1000.0
+    cap = budget.iterations
+    moves0 = _moves_made(game, state)
+    root = Node()
+    prior = game.ai_action(state, seat, rng) if settings.prior_visits else None
+    iterations = steps = 0
+    while True:
+        if cap is not None and iterations >= cap:
+            break
+        if deadline is not None and iterations and clock is not None and clock() >= deadline:
+            break
+        world = game.determinize(state, seat, Rng(rng.next64()))
+        prng = Rng(rng.next64())
+        path: list[Node] = [root]
+        node: Node | None = root
+        moves = moves0
+        reward: float | None = None
+        while node is not None:
+            if game.result(world).finished:
+                reward = value(game, world, seat)
+                break
+            who = mover(game, world, seat)
+            if who is None:
+                if not run_timer(game, world):
+                    reward = value(game, world, seat)
+                    break
+                moves += 1
+                steps += 1
+                continue
+            if who != seat or game.ai_fixed_action(world, seat, game.ai_rng(world, seat, moves)) is not None:
+                action = policy_action(game, world, who, moves, prng, settings)
+                if action is None:
+                    if not run_timer(game, world, stuck=who):
+                        reward = value(game, world, seat)
+                        break
+                else:
+                    game.apply_in_place(world, who, action)
+                moves += 1
+                steps += 1
+                continue
+            options = legal if node is root else game.legal_actions(world, seat)
+            if not options:
+                if not run_timer(game, world, stuck=seat):
+                    reward = value(game, world, seat)
+                    break
+                moves += 1
+                steps += 1
+                continue
+            action, node = _select(node, options, settings, prng, prior if path[-1] is root else None)
+            path.append(node)
+            game.apply_in_place(world, seat, action)
+            moves += 1
+            steps += 1
+            if node.visits == 0:
+                break  # a new node: play out from here
+        if reward is None:
+            reward, played = playout(game, world, seat, moves, prng, settings)
+            steps += played
+        for n in path:
+            n.visits += 1
+            n.total += reward
+        if prior is not None and root.children.get(prior) is not None:
+            child = root.children[prior]
+            if child.visits == 1 and settings.prior_visits:  # its first result counts a few times more
+                child.visits += settings.prior_visits
+                child.total += settings.prior_visits * reward
+        iterations += 1
+    best = max(legal, key=lambda a: (_visits(root, a), _mean(root, a)))
+    return SearchResult(action=best, iterations=iterations, states=steps, win_chance=_mean(root, best),
+                        seconds=(clock() - start) if clock is not None else 0.0,
+                        visits={a.text(): c.visits for a, c in root.children.items()})
+
+
+def _select(node: Node, options: list[Action], settings: Settings, rng: Rng,
+            prior: Action | None) -> tuple[Action, Node]:
+    children = node.children
+    for a in options:
+        child = children.get(a)
+        if child is not None:
+            child.available += 1
+    allowed = len(options)
+    if settings.widen:
+        allowed = max(1, int(1 + settings.widen * math.sqrt(node.visits)))
+    tried = [a for a in options if a in children]
+    if len(tried) < allowed:
+        untried = [a for a in options if a not in children]
+        if untried:
+            pick = prior if prior is not None and prior in untried else untried[rng.below(len(untried))]
+            child = Node(available=1.0)
+            children[pick] = child
+            return pick, child
+    c = settings.exploration
+    best_a, best_score = tried[0], -1.0
+    for a in tried:
+        ch = children[a]
+        score = ch.total / ch.visits + c * math.sqrt(math.log(max(ch.available, 1.0)) / ch.visits)
+        if score > best_score:
+            best_a, best_score = a, score
+    return best_a, children[best_a]
+
+
+def _visits(root: Node, a: Action) -> float:
+    ch = root.children.get(a)
+    return ch.visits if ch is not None else 0.0
+
+
+def _mean(root: Node, a: Action) -> float:
+    ch = root.children.get(a)
+    return ch.total / ch.visits if ch is not None and ch.visits else 0.0
+
+
+def _moves_made(game: Game, state) -> int:
+    """A count for the AI streams of the playouts; any number works (the stream is redrawn)."""
+    return 1_000_000

@@ -1,0 +1,136 @@
+"""Playing a determinized state forward: whose move, the rollout policy, and the value of an end.
+
+Every seat in a playout (the searching one outside its tree, and all the others) moves as the
+game's own heuristic does, with a small chance of a random legal move so the playouts do not all
+repeat one line; answers (`Game.ai_fixed_action`) always go through the heuristic's answer policy.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..core import SYSTEM, Action, Game
+from ..rng import Rng
+
+
+@dataclass(frozen=True)
+class Settings:
+    exploration: float = 0.7        # UCB's constant (rewards are in [0, 1])
+    epsilon: float = 0.1            # chance that a playout move is random instead of the heuristic's
+    max_moves: int | None = None    # playout length before it is scored by `evaluate` (None: to the end)
+    prior_visits: float = 2.0       # the heuristic's own move starts with this many visits worth its first result
+    widen: float = 0.0              # progressive widening: children allowed = 1 + widen * visits**0.5 (0: all)
+
+
+# Per game: long games are cut short and scored (politics-trivia's heuristic takes ~1 ms a move
+# and a game ~270 moves: a full playout would leave a 1-second move three playouts).
+SETTINGS: dict[str, Settings] = {
+    "politics-trivia": Settings(max_moves=20),
+    "politics-1952": Settings(max_moves=120),
+    "race-white-house": Settings(max_moves=80),
+}
+
+
+def rollout_settings(game: Game) -> Settings:
+    return SETTINGS.get(game.id, Settings())
+
+
+def mover(game: Game, state, seat: int) -> int | None:
+    """The seat to move next in a playout: the searching seat when it is among those who may act
+    (simultaneous picks), else the first one; None when only a timer can move the game."""
+    acting = [s for s in game.to_act(state) if s != SYSTEM]
+    if not acting:
+        return None
+    return seat if seat in acting else acting[0]
+
+
+def run_timer(game: Game, state, stuck: int | None = None) -> bool:
+    """Let the game's timer fire (nobody answers in time); False when there is none."""
+    timer = game.timer(state)
+    if timer is None:
+        return False
+    who = timer.seat if timer.seat != stuck else SYSTEM
+    game.apply_in_place(state, who, game.parse_action(timer.action_text))
+    return True
+
+
+def policy_action(game: Game, state, who: int, moves: int, rng: Rng, settings: Settings) -> Action | None:
+    ai_rng = game.ai_rng(state, who, moves)
+    fixed = game.ai_fixed_action(state, who, ai_rng)
+    if fixed is not None:
+        return fixed
+    if settings.epsilon and rng.random() < settings.epsilon:
+        legal = game.legal_actions(state, who)
+        if not legal:
+            return None
+        fair = game.fair_random_action(state, who, rng.random)
+        return fair if fair is not None else legal[rng.below(len(legal))]
+    if not game.legal_actions(state, who):
+        return None
+    return game.ai_action(state, who, ai_rng)
+
+
+def playout(game: Game, state, seat: int, moves: int, rng: Rng, settings: Settings,
+            limit: int = 20_000) -> tuple[float, int]:
+    """Play `state` (a determinization, changed in place) forward by the policy; the searching
+    seat's value of where it ends, in [0, 1], and the number of moves played."""
+    cap = settings.max_moves
+    steps = 0
+    while not game.result(state).finished:
+        if (cap is not None and steps >= cap) or steps >= limit:
+            return evaluate(game, state, seat), steps
+        who = mover(game, state, seat)
+        if who is None:
+            if not run_timer(game, state):
+                break
+        else:
+            action = policy_action(game, state, who, moves, rng, settings)
+            if action is None:
+                if not run_timer(game, state, stuck=who):
+                    break
+            else:
+                game.apply_in_place(state, who, action)
+        moves += 1
+        steps += 1
+    return value(game, state, seat), steps
+
+
+def value(game: Game, state, seat: int) -> float:
+    result = game.result(state)
+    if not result.finished:
+        return evaluate(game, state, seat)
+    if seat in result.winners:
+        return 1.0 / len(result.winners)
+    return 0.0
+
+
+def evaluate(game: Game, state, seat: int) -> float:
+    """An unfinished playout's value for `seat`: a logistic of its lead over the best rival in
+    the game's public standing (its party's electoral votes in a team game, its own electoral
+    votes where the public view shows them, else the result's running scores), 0.5 when there is
+    nothing to compare."""
+    view = game.view(state, None)
+    players = view.get("players") if isinstance(view, dict) else None
+    parties = view.get("parties") if isinstance(view, dict) else None
+    if isinstance(parties, dict) and isinstance(players, list) and len(players) > seat and "party" in players[seat]:
+        mine = players[seat]["party"]  # a team game: the parties' electoral votes
+        names = sorted(parties)
+        scores = [float(parties[name].get("ev") or 0) for name in names]
+        return _lead_value(scores, names.index(mine), scale=40.0)
+    if isinstance(players, list) and players and isinstance(players[0], dict):
+        key = next((k for k in ("ev", "electors", "votes", "electoral_votes") if k in players[0]), None)
+        if key is not None:
+            scores = [float(p.get(key) or 0) for p in players]
+            return _lead_value(scores, seat, scale=40.0)
+    scores = list(game.result(state).scores)
+    if len(scores) > seat:
+        return _lead_value(scores, seat, scale=max(1.0, max(abs(x) for x in scores)))
+    return 0.5
+
+
+def _lead_value(scores: list[float], seat: int, scale: float) -> float:
+    rivals = [x for i, x in enumerate(scores) if i != seat]
+    if not rivals:
+        return 0.5
+    lead = (scores[seat] - max(rivals)) / scale
+    return 1.0 / (1.0 + math.exp(-3.0 * lead))

@@ -1,0 +1,179 @@
+"""AI levels and the search (issue #27): determinize keeps what a seat has seen and redraws the
+rest; `hard` reads other seats only through it, returns legal moves, replays with an iteration
+budget, and answers trivia questions exactly as `normal` does."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engines import Seat, all_games, get_game
+from engines.rng import Rng
+from engines.search import LEVELS, choose
+
+GAMES = sorted(all_games())
+ITERATIONS = 12
+
+
+def _positions(game_id: str, players: int = 2, seeds=range(4), moves: int = 12):
+    """Mid-game states (random legal moves from a fresh deal) and a seat that must move there; in
+    U.S. President the other seat has picked first, so its pick is a secret on the table."""
+    game = get_game(game_id)
+    out = []
+    for seed in seeds:
+        state = game.setup([Seat(name=f"P{i + 1}", bot=True) for i in range(players)], game.options({}), seed)
+        r = Rng(seed + 100)
+        for _ in range(moves + seed):
+            if game.result(state).finished:
+                break
+            acting = [s for s in game.to_act(state) if s >= 0]
+            legal = game.legal_actions(state, acting[0]) if acting else []
+            if not legal:
+                break
+            game.apply_in_place(state, acting[0], legal[r.below(len(legal))])
+        acting = [s for s in game.to_act(state) if s >= 0]
+        if not acting or game.result(state).finished:
+            continue
+        seat = acting[0]
+        if game_id == "us-president" and len(acting) > 1:
+            other = acting[1]
+            game.apply_in_place(state, other, game.legal_actions(state, other)[seed])
+        if game.legal_actions(state, seat):
+            out.append((state, seat))
+    assert out, f"{game_id}: no position to test"
+    return out
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_determinize_keeps_the_seats_view_and_redraws_the_rest(game_id):
+    game = get_game(game_id)
+    for state, seat in _positions(game_id):
+        before = game.dump(state)
+        world = game.determinize(state, seat, Rng(7))
+        assert game.dump(state) == before  # the real state is untouched
+        assert game.view(world, seat) == game.view(state, seat)
+        assert world.rng != state.rng  # the random stream is a secret too: always replaced
+        assert game.load(json.loads(game.dump(world))) == world  # a determinization is a valid state
+        # Built from the seat's view alone: determinizing a determinization (same seat, same
+        # stream) gives the very same state, whatever the real hidden cards were.
+        again = game.determinize(world, seat, Rng(7))
+        assert game.dump(again) == game.dump(game.determinize(state, seat, Rng(7)))
+
+
+def test_determinize_redraws_hidden_cards():
+    """It does redraw: rivals' hands, a rival's pending pick (else the checks above pass trivially)."""
+    pg = get_game("primary-general")
+    state, seat = _positions("primary-general")[0]
+    hands = {tuple(pg.determinize(state, seat, Rng(k)).hands[1 - seat]) for k in range(20)}
+    assert len(hands) > 5 and all(len(h) == len(state.hands[1 - seat]) for h in hands)
+    assert all(tuple(pg.determinize(state, seat, Rng(k)).hands[seat]) == tuple(state.hands[seat]) for k in range(5))
+    usp = get_game("us-president")
+    state, seat = _positions("us-president")[0]
+    other = 1 - seat
+    assert state.picks[other] is not None and state.picks[seat] is None
+    picks = {tuple(usp.determinize(state, seat, Rng(k)).picks[other]) for k in range(30)}
+    assert len(picks) > 1
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_hard_sees_only_what_its_seat_has_seen(game_id):
+    """Two states that differ only in what the searching seat cannot see (another determinization
+    of the same position: rivals' hands and picks, pile order, the random stream) give the same
+    `hard` move for the same seed and iteration budget."""
+    game = get_game(game_id)
+    for state, seat in _positions(game_id)[:2]:
+        other = game.determinize(state, seat, Rng(99))
+        assert game.dump(other) != game.dump(state)
+        a = choose(game, state, seat, "hard", Rng(5), iterations=ITERATIONS)
+        b = choose(game, other, seat, "hard", Rng(5), iterations=ITERATIONS)
+        assert a == b
+        assert a in game.legal_actions(state, seat)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_moves_legally(game_id, level):
+    game = get_game(game_id)
+    for state, seat in _positions(game_id, seeds=range(2)):
+        action = choose(game, state, seat, level, Rng(3), iterations=6)
+        assert action in game.legal_actions(state, seat)
+
+
+def test_normal_is_the_games_own_ai():
+    game = get_game("primary-general")
+    for state, seat in _positions("primary-general"):
+        assert choose(game, state, seat, "normal", Rng(4)) == game.ai_action(state, seat, Rng(4))
+
+
+def test_a_time_budget_needs_a_clock():
+    game = get_game("primary-general")
+    state, seat = _positions("primary-general")[0]
+    with pytest.raises(ValueError, match="clock"):
+        choose(game, state, seat, "hard", Rng(1))
+    ticks = iter(range(10_000))
+    assert choose(game, state, seat, "hard", Rng(1), budget_ms=3000,
+                  clock=lambda: float(next(ticks))) in game.legal_actions(state, seat)
+
+
+def test_trivia_hard_answers_exactly_as_normal():
+    """Answering is knowledge: whenever a seat answers (asker, helper, head-to-head), `hard` and
+    `easy` give the `normal` answer for the same stream, so all three are right equally often."""
+    game = get_game("politics-trivia")
+    answered = 0
+    for seed in range(6):
+        state = game.setup([Seat(name="A", bot=True), Seat(name="B", bot=True)], game.options({}), seed)
+        moves = 0
+        while not game.result(state).finished and moves < 400 and answered < 12:
+            acting = [s for s in game.to_act(state) if s >= 0]
+            if not acting or not game.legal_actions(state, acting[0]):
+                timer = game.timer(state)
+                game.apply_in_place(state, timer.seat, game.parse_action(timer.action_text))
+                moves += 1
+                continue
+            seat = acting[0]
+            rng = game.ai_rng(state, seat, moves)
+            normal = game.ai_action(state, seat, rng)
+            q = state.q
+            if state.phase in ("question", "h2h") and (state.phase == "h2h" or seat == q.asker):
+                answered += 1
+                for level in ("hard", "easy"):
+                    assert choose(game, state, seat, level, game.ai_rng(state, seat, moves), iterations=4) == normal
+            game.apply_in_place(state, seat, normal)
+            moves += 1
+        if answered >= 12:
+            break
+    assert answered >= 12
+
+
+def test_simulate_levels_reports_wins_per_level_with_an_interval():
+    from bot.simulate import simulate_levels
+    report = simulate_levels("primary-general", ["hard", "random"], 4, seed=2, iterations=4)
+    assert report["games"] == 4 and report["errors"] == 0
+    hard, rnd = report["by_level"]["hard"], report["by_level"]["random"]
+    assert hard["seat_games"] == rnd["seat_games"] == 4
+    assert hard["wins"] + rnd["wins"] == 4
+    for level in (hard, rnd):
+        lo, hi = level["interval95"]
+        assert lo <= level["win_rate"] <= hi and hi - lo > 0.3  # four games: a wide interval
+        assert level["moves"] > 0 and level["move_ms_p50"] <= level["move_ms_p99"]
+    # seats rotate game by game: each level sat in each seat twice
+    again = simulate_levels("primary-general", ["hard", "random"], 4, seed=2, iterations=4)
+    assert again["by_level"]["hard"]["wins"] == hard["wins"]  # iterations: replayable
+
+
+def test_simulate_levels_on_the_command_line():
+    from tests.test_cli import cli
+    proc = cli("simulate", "us-president", "--levels", "normal,easy,random", "-n", "3", "--seed", "1")
+    report = json.loads(proc.stdout)
+    assert report["levels"] == ["normal", "easy", "random"] and report["games"] == 3
+    bad = cli("simulate", "us-president", "--levels", "normal,genius", "-n", "1")
+    assert bad.returncode != 0 and "'genius' is not an AI level" in bad.stderr + bad.stdout
+
+
+def test_a_hint_is_hards_move_with_its_chance_to_win():
+    from engines.search import suggest
+    game = get_game("primary-general")
+    for state, seat in _positions("primary-general")[:2]:
+        action, chance = suggest(game, state, seat, Rng(5), iterations=ITERATIONS)
+        assert action == choose(game, state, seat, "hard", Rng(5), iterations=ITERATIONS)
+        assert chance is not None and 0.0 <= chance <= 1.0
