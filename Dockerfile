@@ -8,6 +8,7 @@ COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY engines ./engines
 COPY render ./render
+COPY testkit ./testkit
 RUN pip install --no-cache-dir . \
  && useradd --create-home --uid 10001 politics \
  && mkdir -p /data && chown politics:politics /data

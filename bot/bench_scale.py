@@ -8,8 +8,8 @@
 - **Processes** (bench_live): the real bot against the fake Discord on PostgreSQL, one process
   serving every shard, then two processes splitting them.
 
-PostgreSQL is a throwaway server started for the run (tests/pgserver.py, with fsync on as in
-production) unless `--database-url` names one; that needs the repository's tests/ (a checkout).
+PostgreSQL is a throwaway server started for the run (testkit/pgserver.py, with fsync on as in
+production) unless `--database-url` names one; its binaries are PostgreSQL's (`initdb`, `pg_ctl`).
 """
 from __future__ import annotations
 
@@ -38,10 +38,7 @@ def postgres(url: str | None):
     if url:
         yield url
         return
-    if not os.path.isdir(os.path.join(ROOT, "tests")):
-        raise SystemExit("politics-bot bench --scale needs the repository's tests/ (a git checkout), "
-                         "or --database-url.")
-    from tests.pgserver import MISSING, PgServer, binaries
+    from testkit.pgserver import MISSING, PgServer, binaries
 
     bin_dir = binaries()
     if bin_dir is None:
@@ -134,7 +131,7 @@ def run_scale(quick: bool = False, database_url: str | None = None, live: bool =
         targets = {"sqlite": os.path.join(tmp, "bench.db"), "postgresql": pg}
         for backend, target in targets.items():
             out["store"][backend] = asyncio.run(bench_actions("primary-general", samples, target))
-        for backend, target in targets.items():
+        for backend in targets:
             out["stored"][backend] = {}
             for n, game_id in enumerate(GAMES):
                 where = os.path.join(tmp, f"{game_id}.db") if backend == "sqlite" else _fresh(pg, f"bytes_{n}")
@@ -169,7 +166,8 @@ def markdown_processes(processes: dict) -> str:
         b = r["burst"]
         lines.append(f"| {n} | {r['channels']:,} | {r['sustained_actions_per_second']} | {r['ack_p99_s']} "
                      f"| {r['missed_acks']} | {r['requests_per_move']} "
-                     f"| {best['cpu_ms_per_move']} ({best['render_workers_cpu_ms_per_move']}; {best.get('bench_cpu_ms_per_move', '—')}) "
+                     f"| {best['cpu_ms_per_move']} ({best['render_workers_cpu_ms_per_move']}; "
+                     f"{best.get('bench_cpu_ms_per_move', '—')}) "
                      f"| {b['moves']}, {b['done_p99_s']}, {b['busy']}, {b['missed_acks']} |")
     return "\n".join(lines)
 

@@ -11,7 +11,7 @@ import pytest
 from bot.transcript import FakeClock
 from engines import Seat, all_games
 from engines.rng import Rng
-from tests.fakediscord.figures import record
+from testkit.fakediscord.figures import record
 from tests.helpers import CH, ctx, service_on, user
 
 alice, bob = user("alice"), user("bob")

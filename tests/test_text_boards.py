@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from engines import SYSTEM, Seat, all_games, get_game
 from engines.rng import Rng
 from render.text import ALT_TEXT_LIMIT, alt_text, clip, get_text_board, text_board
-from tests.leakcheck import snapshot
+from testkit.leakcheck import snapshot
 
 GAMES = sorted(all_games())
 PLAYERS = {"primary-general": 4, "us-president": 4, "politics-1952": 3, "race-white-house": 4,

@@ -1,5 +1,5 @@
 """Run the real bot in its own process against a fake Discord:
-`python -m tests.fakediscord.botproc API_BASE GATEWAY_URL DB`. Configured
+`python -m testkit.fakediscord.botproc API_BASE GATEWAY_URL DB`. Configured
 through the environment like production (POLITICS_TEST_API_BASE /
 POLITICS_TEST_GATEWAY_URL, SHARD_COUNT / SHARD_IDS, AI_DELAY; DB is a SQLite
 file or a PostgreSQL URL), with AI seats moving at once.
@@ -49,7 +49,7 @@ async def main() -> None:
         service = GameService(store, inline_ai=True, ai_delay=0.0)
     client = PoliticsBot(settings, service=service, guild_ready_timeout=0.05)
     if os.environ.get("POLITICS_MEMDUMP"):  # a debugging aid for memory (bench --live)
-        from tests.fakediscord.memwatch import BotWatch, warm_and_watch
+        from testkit.fakediscord.memwatch import BotWatch, warm_and_watch
         BotWatch(os.environ["POLITICS_MEMDUMP"], client).install()
         client.render_pool.initializer = warm_and_watch
     await client.start(settings.token)

@@ -1,4 +1,4 @@
-"""A debugging aid for memory in `bench --live` (tests/fakediscord/botproc.py turns it on).
+"""A debugging aid for memory in `bench --live` (testkit/fakediscord/botproc.py turns it on).
 
 With POLITICS_MEMDUMP=FILE, each SIGUSR1 to the bot process or one of its render workers appends
 one JSON line to FILE. The bot's: the sizes of its containers, malloc's view of the heap and the

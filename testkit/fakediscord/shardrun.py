@@ -25,7 +25,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 
 class BotProcess:
-    """tests/fakediscord/botproc.py with POLITICS_TEST_TIMERS: AI seats on their clock."""
+    """testkit/fakediscord/botproc.py with POLITICS_TEST_TIMERS: AI seats on their clock."""
 
     def __init__(self, fake: FakeDiscord, database: str, token: str, shards: Shards, *, ai_delay: float,
                  log_dir: str) -> None:
@@ -43,7 +43,7 @@ class BotProcess:
                "POLITICS_TEST_TOKEN": self.token, "POLITICS_TEST_TIMERS": "1"}
         log = open(self.log_path, "w", encoding="utf-8")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.fakediscord.botproc", self.fake.api_base, self.fake.gateway_url,
+            [sys.executable, "-m", "testkit.fakediscord.botproc", self.fake.api_base, self.fake.gateway_url,
              self.database], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=log, text=True)
         log.close()
         threading.Thread(target=self._read, daemon=True).start()

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from engines import get_game
 
-from tests.leakcheck import LeakWatch
+from testkit.leakcheck import LeakWatch
 
 from .client import UserHandle
 from .server import FakeDiscord, Sent
@@ -150,7 +150,7 @@ async def play(fake: FakeDiscord, service, game_id: str, humans: list[UserHandle
 
 async def leaks(run: GameRun) -> list[str]:
     """Every secret token of every seat found where the channel or another player saw it
-    (tests/leakcheck.py), up to what the bot has sent by now."""
+    (testkit/leakcheck.py), up to what the bot has sent by now."""
     await run.watch.observe()
     return run.watch.found
 

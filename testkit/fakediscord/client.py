@@ -94,7 +94,8 @@ class UserHandle:
             top = {"name": name.split()[0], "type": 2, "options": [leaf]}
         else:
             top = leaf
-        cmd_id = next((c["id"] for c in self.fake.commands.get("global", []) if c["name"] == "politics"), "1300000000000000001")
+        cmd_id = next((c["id"] for c in self.fake.commands.get("global", []) if c["name"] == "politics"),
+                      "1300000000000000001")
         data = {"id": cmd_id, "name": "politics", "type": 1, "options": [top]}
         if resolved:
             data["resolved"] = resolved

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tests.fakediscord.markup import shows
+from testkit.fakediscord.markup import shows
 
 MIN_TOKEN = 4  # shorter texts ("FL", "24") are everywhere in public text
 

@@ -353,7 +353,8 @@ class FakeDiscord(GatewayMixin):
             return jresp({"message": "You are being rate limited.", "retry_after": rule.retry_after, "global": False},
                          429, headers)
         if rule.status == 403:
-            return error(403, rule.code or 50013, "Missing Permissions" if rule.code != 50007 else "Cannot send messages to this user")
+            return error(403, rule.code or 50013,
+                         "Missing Permissions" if rule.code != 50007 else "Cannot send messages to this user")
         if rule.status >= 500:
             return web.Response(status=rule.status, text="upstream error", content_type="text/plain")
         return error(rule.status, rule.code, "error")
@@ -659,9 +660,9 @@ class FakeDiscord(GatewayMixin):
         if ctype in (4, 5):
             flags = int(data.get("flags") or 0) | (FLAG_LOADING if ctype == 5 else 0)
             eph = bool(flags & FLAG_EPHEMERAL)
+            in_dm = bool(inter.message_id) and self.messages[inter.message_id].kind == "dm"
             message = self._record("interaction", inter.channel_id, {**data, "flags": flags}, files,
-                                   visible_to=inter.user.id if eph or inter.message_id and self.messages[inter.message_id].kind == "dm" else None,
-                                   interaction=inter)
+                                   visible_to=inter.user.id if eph or in_dm else None, interaction=inter)
             inter.original_id = message.id
         elif ctype in (6, 7):
             inter.original_id = inter.message_id

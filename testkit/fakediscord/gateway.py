@@ -153,7 +153,8 @@ class GatewayMixin:
         self.by_shard[shard] = session
         session.guilds = [gid for gid in self.guilds if session.serves(gid)]
         await self._send(session, "READY", force=True, d={
-            "v": 10, "user": self.bot_user.payload(), "guilds": [{"id": g, "unavailable": True} for g in session.guilds],
+            "v": 10, "user": self.bot_user.payload(),
+            "guilds": [{"id": g, "unavailable": True} for g in session.guilds],
             "session_id": session.id, "resume_gateway_url": self.gateway_url,
             "application": {"id": self.APP_ID, "flags": 0}, "private_channels": [], "relationships": [],
             "shard": [shard, count], "session_type": "normal", "geo_ordered_rtc_regions": [],

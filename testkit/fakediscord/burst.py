@@ -1,5 +1,5 @@
 """A burst of real actions against a store (a SQLite file or a PostgreSQL URL), for the kill -9 test:
-`python -m tests.fakediscord.burst DB CHANNELS`. After each action the
+`python -m testkit.fakediscord.burst DB CHANNELS`. After each action the
 service has committed, it prints `channel version acted` (flushed)."""
 from __future__ import annotations
 
