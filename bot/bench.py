@@ -143,7 +143,7 @@ def _own_encoder(game_id: str, view: dict):
     adaptive one for primary-general): the least any render of that picture must pay."""
     import importlib
 
-    module = importlib.import_module(f"render.{game_id.replace('-', '_')}")
+    module = importlib.import_module(get_game(game_id).renderer_module or "render.core")
     encode = getattr(module, "encode", None)
     if encode is None:
         return encode_png

@@ -19,7 +19,7 @@ import random
 import tempfile
 from contextlib import contextmanager
 
-from engines import get_game
+from engines import all_games, get_game
 
 from .bench import bench_actions
 from .messages import Ctx, User
@@ -27,7 +27,6 @@ from .service import GameService
 from .store import Store
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-GAMES = ["politics-1952", "politics-trivia", "primary-general", "race-white-house", "us-president"]
 GUILD = str(4_000_000 << 22)
 LIVE_CHANNELS = 1000
 
@@ -133,7 +132,7 @@ def run_scale(quick: bool = False, database_url: str | None = None, live: bool =
             out["store"][backend] = asyncio.run(bench_actions("primary-general", samples, target))
         for backend in targets:
             out["stored"][backend] = {}
-            for n, game_id in enumerate(GAMES):
+            for n, game_id in enumerate(all_games()):
                 where = os.path.join(tmp, f"{game_id}.db") if backend == "sqlite" else _fresh(pg, f"bytes_{n}")
                 out["stored"][backend][game_id] = asyncio.run(stored_per_game(where, game_id, games))
         if live:
@@ -200,7 +199,7 @@ def markdown_scale(results: dict) -> str:
     lines += ["", "| game | games | " + " | ".join(f"{b}: bytes on disk per finished game" for b in backends)
               + " | the recorded result (log and seats), bytes |",
               "| --- | ---: | " + " | ".join("---:" for _ in backends) + " | ---: |"]
-    for game_id in GAMES:
+    for game_id in results["stored"][backends[0]]:
         first = results["stored"][backends[0]][game_id]
         lines.append(f"| {game_id} | {first['games']} | "
                      + " | ".join(f"{results['stored'][b][game_id]['disk_bytes_per_game']:,}" for b in backends)
