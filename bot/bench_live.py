@@ -28,8 +28,12 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from engines import get_game
+from engines import Action, get_game
+
+if TYPE_CHECKING:  # the fake Discord is imported when a run starts, not with the CLI
+    from testkit.fakediscord.server import FakeInteraction
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GAME = "primary-general"
@@ -125,8 +129,8 @@ class Sample:
     """One move: its interaction and what came back."""
     table: Table
     seat: int
-    action: object
-    inter: object = None
+    action: Action
+    inter: FakeInteraction | None = None
     done_at: float | None = None
     outcome: str = ""  # done | busy | error
 
@@ -205,7 +209,7 @@ GLOBAL_EXEMPT = {"interaction callback", "follow-up or reply edit"}
 
 
 class LiveRun:
-    def __init__(self, fake, tables: list[Table], meter: Meter, db: str, seed: int = 1,
+    def __init__(self, fake, tables: list[Table], meter: Meter | Meters, db: str, seed: int = 1,
                  rss_every: int = RSS_EVERY) -> None:
         self.fake = fake
         self.db = db
@@ -316,10 +320,10 @@ class LiveRun:
         action = self.rng.choice(legal)
         table.in_flight = True
         sample = Sample(table, seat, action)
-        sample.inter = await table.users[seat].slash_raw("do", {"action": action.text()}, channel=table.id,
-                                                         settle=False)
-        self.by_inter[sample.inter.id] = sample
-        for message in self.early.pop(sample.inter.id, []):
+        inter = await table.users[seat].slash_raw("do", {"action": action.text()}, channel=table.id, settle=False)
+        sample.inter = inter
+        self.by_inter[inter.id] = sample
+        for message in self.early.pop(inter.id, []):
             self._settle(sample, message)
         return sample
 
@@ -328,7 +332,7 @@ class LiveRun:
         now = self.fake.clock()
         for s in samples:
             inter = s.inter
-            if s.outcome:
+            if s.outcome or inter is None:
                 continue
             if (inter.latency or 0) > ACK_LIMIT or (
                     inter.first_callback_at is None and now - inter.dispatched_at > ACK_LIMIT + 1):
@@ -359,7 +363,7 @@ class LiveRun:
         before, requests_at, bytes_at = self._reading(), len(self.fake.requests), self.fake.file_bytes
         samples: list[Sample] = []
         no_table = 0
-        tasks = []
+        tasks: list[asyncio.Task[Sample | None]] = []
         start = time.monotonic()
         due = start
         while True:
@@ -456,7 +460,7 @@ async def _one(channels: int, quick: bool, tree: str, rates: list[float], second
     db = deploy.database or os.path.join(tmp, "bot.db")
     guilds = ([FakeDiscord.GUILD_ID] if deploy.guilds == 1 else
               [fake.add_guild(f"server {g}", shard=g % deploy.shard_count) for g in range(deploy.guilds)])
-    plan = {"game": GAME, "guild": guilds[0], "channels": []}
+    plan: dict[str, Any] = {"game": GAME, "guild": guilds[0], "channels": []}
     handles = {}
     for c in range(channels):
         guild = guilds[c % len(guilds)]
@@ -492,7 +496,7 @@ async def _one(channels: int, quick: bool, tree: str, rates: list[float], second
         if any(p.poll() is not None for p in procs):
             raise RuntimeError(f"a bot process exited; see {log.name}")
         await asyncio.sleep(2.0)  # render workers started, first requests done
-        meter = Meter(proc.pid) if len(procs) == 1 else Meters([Meter(p.pid) for p in procs])
+        meter: Meter | Meters = Meter(proc.pid) if len(procs) == 1 else Meters([Meter(p.pid) for p in procs])
         run = LiveRun(fake, tables, meter, db, rss_every=rss_every)
         out: dict = {"channels": channels, "steps": []}
         # Warm-up, not reported: a short step, then every table moves twice, so that each player
@@ -572,7 +576,7 @@ async def _read_row(db: str, channel: str) -> tuple[str, str | None] | None:
 
 async def _tables(db: str, handles: dict) -> list:
     game = get_game(GAME)
-    tables = []
+    tables: list[Table] = []
     for channel_id, record_text, state_text in await _read_rows(db):
         record = json.loads(record_text)
         state = game.load(state_text if state_text is not None else record["state"])
@@ -601,9 +605,10 @@ def run_live(channel_counts: list[int] | None = None, quick: bool = False, tree:
     rates = rates or (QUICK_RATES if quick else RATES)
     seconds = seconds or (QUICK_SECONDS if quick else SECONDS)
     counts = channel_counts or [100, 1000]
-    out = {"game": GAME, "tree": tree, "cores": os.cpu_count(), "results": {}}
+    results: dict[str, dict] = {}
+    out = {"game": GAME, "tree": tree, "cores": os.cpu_count(), "results": results}
     for channels in counts:
-        out["results"][str(channels)] = asyncio.run(_one(channels, quick, tree, rates, seconds, soak, rss_every))
+        results[str(channels)] = asyncio.run(_one(channels, quick, tree, rates, seconds, soak, rss_every))
     return out
 
 

@@ -25,6 +25,8 @@ from .bench import bench_actions
 from .messages import Ctx, User
 from .service import GameService
 from .store import Store
+from .store.postgres import PostgresStore
+from .store.sqlite import SQLiteStore
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GUILD = str(4_000_000 << 22)
@@ -63,15 +65,16 @@ async def _disk_bytes(store: Store) -> int:
     pages dropped), or the PostgreSQL tables of the store's schema with their indexes and TOAST
     (dead row versions dropped). Compacted, so the figure is what finished games keep, not the
     garbage of the moves on the way (which each database reuses)."""
-    if store.dialect.name == "postgres":
+    if isinstance(store, PostgresStore):
         await store.pool.execute("VACUUM FULL")  # dead row versions left by updates: what autovacuum reclaims
         return int(await store.pool.fetchval(
             "SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) FROM pg_class c"
             " JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind = 'r'"))
+    assert isinstance(store, SQLiteStore), f"no size on disk for {type(store).__name__}"
     await store.db.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")
     await store.db.execute("VACUUM")  # free pages, as PostgreSQL's VACUUM FULL above
     rows = await store.db.execute_fetchall("SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()")
-    return int(rows[0][0])
+    return int(next(iter(rows))[0])
 
 
 async def stored_per_game(target: str, game_id: str, games: int, seed: int = 1) -> dict:
@@ -94,7 +97,9 @@ async def stored_per_game(target: str, game_id: str, games: int, seed: int = 1) 
     while playing and moves < 400_000:
         moved = False
         for ch in sorted(playing):
-            record = (await service._load(ch)).record
+            loaded = await service._load(ch)
+            assert loaded is not None, f"channel {ch} lost its game"  # every channel opened one above
+            record = loaded.record
             if record["status"] != "playing":
                 playing.discard(ch)
                 continue
