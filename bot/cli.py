@@ -44,7 +44,8 @@ def main(argv: list[str] | None = None) -> int:
     p_sim.add_argument("-n", type=int, default=100)
     p_sim.add_argument("--players", type=int)
     p_sim.add_argument("--seed", type=int, default=0)
-    p_sim.add_argument("--ai-seats", default="all", help="comma-separated seats played by the AI ('all', 'none', '0,2'); others move at random")
+    p_sim.add_argument("--ai-seats", default="all",
+                       help="comma-separated seats played by the AI ('all', 'none', '0,2'); others move at random")
     p_sim.add_argument("--settings", default="", help='game settings, e.g. "max_rounds=0 stall_rounds=20"')
 
     p_render = sub.add_parser("render", help="play random legal actions and write the board image(s)")
@@ -58,13 +59,16 @@ def main(argv: list[str] | None = None) -> int:
     p_bench.add_argument("--game", action="append", help="only these games")
     p_bench.add_argument("--quick", action="store_true")
     p_bench.add_argument("--markdown", action="store_true", help="print the docs/performance.md table instead of JSON")
-    p_bench.add_argument("--write", metavar="FILE", help="also put the table into FILE between its bench markers (docs/performance.md)")
+    p_bench.add_argument("--write", metavar="FILE",
+                         help="also put the table into FILE between its bench markers (docs/performance.md)")
     p_bench.add_argument("--live", action="store_true",
                          help="the bot process against a fake Discord on loopback, for 100 and 1,000 channels")
     p_bench.add_argument("--channels", type=int, action="append", help="--live: only these channel counts")
-    p_bench.add_argument("--bot-tree", metavar="DIR", help="--live: run the bot from this checkout (e.g. an older commit)")
+    p_bench.add_argument("--bot-tree", metavar="DIR",
+                         help="--live: run the bot from this checkout (e.g. an older commit)")
     p_bench.add_argument("--soak", type=int, metavar="MOVES",
-                         help="--live: one steady step of this many moves instead of the ladder of rates (memory over time)")
+                         help="--live: one steady step of this many moves instead of the ladder of rates "
+                              "(memory over time)")
     p_bench.add_argument("--rate", type=float, default=60.0, help="--soak: moves offered per second (default 60)")
     p_bench.add_argument("--scale", action="store_true",
                          help="SQLite vs PostgreSQL, stored bytes per game, 1 vs 2 bot processes (docs/scaling.md)")
@@ -72,7 +76,8 @@ def main(argv: list[str] | None = None) -> int:
                          help="--scale: this PostgreSQL database (default: a throwaway server started for the run)")
 
     args = parser.parse_args(argv)
-    logging.basicConfig(level=os.environ.get("LOG_LEVEL", "WARNING"), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(level=os.environ.get("LOG_LEVEL", "WARNING"),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         if args.command in (None, "run"):
             return _run(getattr(args, "game", None))
@@ -245,7 +250,8 @@ def _simulate(args) -> int:
         try:
             ai = {int(x) for x in args.ai_seats.split(",")}
         except ValueError:
-            raise ValueError(f"--ai-seats takes all, none or seat numbers like 0,2 (got '{args.ai_seats[:30]}').") from None
+            raise ValueError(
+                f"--ai-seats takes all, none or seat numbers like 0,2 (got '{args.ai_seats[:30]}').") from None
         if not ai <= set(range(players)):
             raise ValueError(f"--ai-seats names a seat that a {players}-player game does not have.")
     settings = parse_settings(args.settings)

@@ -42,6 +42,7 @@ async def main() -> None:
     settings = Settings.from_env()
     point_at(settings.api_base, settings.gateway_url)
     store = await Store.open(settings.database)
+    service: GameService
     if os.environ.get("POLITICS_TEST_TIMERS") == "1":
         settings.render_processes = False
         service = CountedTimers(store, ai_delay=settings.ai_delay, render=False)
@@ -52,7 +53,7 @@ async def main() -> None:
         from testkit.fakediscord.memwatch import BotWatch, warm_and_watch
         BotWatch(os.environ["POLITICS_MEMDUMP"], client).install()
         client.render_pool.initializer = warm_and_watch
-    await client.start(settings.token)
+    await client.start(settings.token or "fake-token")  # always set: DISCORD_TOKEN comes from POLITICS_TEST_TOKEN
 
 
 if __name__ == "__main__":
