@@ -40,6 +40,9 @@ class Politics1952(Game[P52State]):
     title = "Politics (1952)"
     min_players = 2
     max_players = 6
+    renderer_module = "render.politics_1952"
+    text_board_module = "render.text.politics_1952"
+    doc = "docs/games/politics-1952.md"
     State = P52State
     OptionsModel = P52Options
     actions = (Throw, Roll, Capture, Speech, End)

@@ -41,6 +41,11 @@ class PoliticsTrivia(TurnsMixin, QuestionsMixin, OffersMixin, GerrymanderMixin, 
     title = "Politics: The Game (trivia)"
     min_players = 2
     max_players = 8
+    renderer_module = "render.politics_trivia"
+    text_board_module = "render.text.politics_trivia"
+    doc = "docs/games/politics-trivia.md"
+    short_settings = {"max_rounds": "2", "question_seconds": "10", "offer_seconds": "10", "review_seconds": "5",
+                      "turn_seconds": "15"}
     State = TriviaState
     OptionsModel = TriviaOptions
     actions = (Discard, Home, Roll, Fly, Stay, Move, Ask, Offer, DealAnswer, Answer, CallHelp, Help, NoHelp, Hire,

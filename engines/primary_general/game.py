@@ -115,6 +115,9 @@ class PrimaryGeneral(Game[PGState]):
     title = "Primary/General"
     min_players = 2
     max_players = 4
+    renderer_module = "render.primary_general"
+    text_board_module = "render.text.primary_general"
+    doc = "docs/games/primary-general.md"
     State = PGState
     OptionsModel = PGOptions
     actions = (Play,)

@@ -419,6 +419,9 @@ class RaceWhiteHouse(Game[RWHState]):
     title = "Race for the White House"
     min_players = 2
     max_players = 4
+    renderer_module = "render.race_white_house"
+    text_board_module = "render.text.race_white_house"
+    doc = "docs/games/race-white-house.md"
     State = RWHState
     OptionsModel = RWHOptions
     actions = (Home, Roll, Place, Rest, Undo, Done, Take, Rally, Enter, Advance, Debate, Buy, Pass, Declare, Approve,

@@ -145,6 +145,9 @@ class USPresident(Game[USPState]):
     title = "U.S. President"
     min_players = 2
     max_players = 6
+    renderer_module = "render.us_president"
+    text_board_module = "render.text.us_president"
+    doc = "docs/games/us-president.md"
     State = USPState
     OptionsModel = USPOptions
     actions = (Pick,)
