@@ -11,6 +11,7 @@ from bot.messages import Button, spell_countdowns
 from bot.text import readable
 from bot.transcript import FakeClock
 from engines.politics_trivia import GAME
+from engines.politics_trivia import pile
 from engines.politics_trivia import questions
 from engines.politics_trivia.game import WILD, WildState
 from engines.rng import Rng
@@ -105,7 +106,7 @@ async def test_runoff_style_answers_through_the_text_box_stay_secret(database):
     assert any("Speed play" in t for t in texts(out, "channel"))
     s = await state_of(svc)
     assert s.phase == "h2h"
-    q = GAME._question(s, s.h2h.qids[0])
+    q = pile.question(s, s.h2h.qids[0])
     # alice opens her controls: a "Type your answer" button opens a text box
     panel = await svc.handle(ctx(alice), "hand", {})
     box = next(b for b in buttons(panel) if b.label.startswith("Type your answer"))
@@ -121,7 +122,8 @@ async def test_runoff_style_answers_through_the_text_box_stay_secret(database):
     # bob's view of the table does not show alice's answer; his hand does not either
     theirs = await svc.handle(ctx(bob), "hand", {})
     assert q.answer not in theirs[0].text or q.answer.lower() in q.text.lower()
-    out = await svc.modal_submit(ctx(bob), f"pm:{await where(svc)}:{(await svc._load(CH)).record['acted'][1]}:guess", "no idea")
+    out = await svc.modal_submit(ctx(bob), f"pm:{await where(svc)}:{(await svc._load(CH)).record['acted'][1]}:guess",
+                                 "no idea")
     channel = readable("\n".join(texts(out, "channel")))
     assert f"The answer: {q.answer}" in channel and "✅" in channel
     await svc.store.close()
