@@ -33,7 +33,7 @@ def check_invariants(s):
     for p in s.players:
         assert p.cash >= 0 and p.pv >= 0 and p.debt >= 0 and p.skip >= 0
         assert 0 <= p.dc_turns <= 4
-    for c, o in s.chips.items():
+    for o in s.chips.values():
         assert o is None or (0 <= o < n and not s.players[o].out)
     assert set(s.chips) == set(CODES)
     if s.phase != "homes":

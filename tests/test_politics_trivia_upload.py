@@ -94,7 +94,8 @@ def _row_error(line: str, fname: str = "a.csv") -> str:
     ("general,Q?," + "a" * 81 + ",b,,,\n", "Row 3: the answer is longer than 80 characters."),
     ("general,Q?,a," + "b" * 81 + ",,,\n", "Row 3: a wrong choice is longer than 80 characters."),
     ("general," + "q" * 301 + ",a,b,,,\n", "Row 3: the question is longer than 300 characters."),
-    ("general,Q?,a,b,c,d,,extra\n", "Row 3: there are more fields than header columns (a comma inside a text needs quotes)."),
+    ("general,Q?,a,b,c,d,,extra\n",
+     "Row 3: there are more fields than header columns (a comma inside a text needs quotes)."),
     ("general,Q?,!!!,b,,,\n", "Row 3: the answer must contain letters or digits."),
 ])
 def test_each_bad_row_kind_is_rejected_with_its_row_number(line, message):

@@ -12,7 +12,8 @@ import hashlib
 import json
 import re
 from functools import lru_cache
-from typing import Iterable, Literal
+from collections.abc import Iterable, Sequence
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -53,7 +54,8 @@ def _rng(qid: str) -> Rng:
     return Rng(int.from_bytes(hashlib.sha256(qid.encode()).digest()[:8], "big"))
 
 
-def _pick(qid: str, preferred: Iterable[str], fallback: Iterable[str], exclude: Iterable[str], k: int = 3) -> tuple[str, ...]:
+def _pick(qid: str, preferred: Iterable[str], fallback: Iterable[str], exclude: Iterable[str],
+          k: int = 3) -> tuple[str, ...]:
     """k distinct wrong choices: from `preferred` first, topped up from `fallback`;
     never anything in `exclude`. Deterministic in qid."""
     ex = {e.casefold() for e in exclude}
@@ -169,7 +171,8 @@ def _state_questions() -> list[Question]:
     largest_names = [s.largest_city for s in STATES if s.largest_city]
     dup_largest = {c for c in largest_names if largest_names.count(c) > 1}
 
-    def add(qid: str, code: str, text: str, answer: str, wrong: tuple[str, ...], free_text: bool = True, accept: tuple[str, ...] = ()):
+    def add(qid: str, code: str, text: str, answer: str, wrong: tuple[str, ...], free_text: bool = True,
+            accept: tuple[str, ...] = ()):
         out.append(Question(id=qid, category="state", text=text, answer=answer, wrong=wrong,
                             state=code, free_text=free_text, accept=accept))
 
@@ -182,8 +185,9 @@ def _state_questions() -> list[Question]:
             qid = f"state-capital-{code}"
             traps = [s.largest_city] if s.largest_city and s.largest_city != s.capital else []
             near_caps = [capitals[c] for c in near[:8] if c in capitals]
-            wrong = traps[:1] + list(_pick(qid, near_caps, capitals.values(), [s.capital] + traps, 3 - len(traps[:1])))
-            accept = ("Salt Lake",) if s.capital == "Salt Lake City" else ()
+            wrong: Sequence[str] = traps[:1] + list(_pick(qid, near_caps, capitals.values(), [s.capital] + traps,
+                                                          3 - len(traps[:1])))
+            accept: tuple[str, ...] = ("Salt Lake",) if s.capital == "Salt Lake City" else ()
             add(qid, code, f"What is the capital of {name}?", s.capital, tuple(wrong), accept=accept)
             if name.split()[0].casefold() not in s.capital.casefold():
                 qid = f"state-capital-of-{code}"
@@ -217,8 +221,9 @@ def _state_questions() -> list[Question]:
             str(seats), _near_numbers(qid, seats, lo=1))
         if s.admitted:
             qid = f"state-year-{code}"
-            years = sorted({t.admitted for t in STATES if t.admitted and t.admitted != s.admitted},
-                           key=lambda y: (abs(y - s.admitted), y))
+            admitted = s.admitted
+            years = sorted({t.admitted for t in STATES if t.admitted and t.admitted != admitted},
+                           key=lambda y: (abs(y - admitted), y))
             if code in ORIGINAL_13:
                 text = f"In which year did {name} ratify the Constitution and join the Union?"
             else:
@@ -236,8 +241,9 @@ def _state_questions() -> list[Question]:
                 accept=(str(s.order),))
         if s.largest_city and s.largest_city != s.capital:
             qid = f"state-largest-{code}"
-            others = [BY_CODE[c].largest_city for c in near[:6] if BY_CODE[c].largest_city]
-            wrong = [s.capital] + list(_pick(qid, others, [x for x in largest_names], [s.largest_city, s.capital], 2))
+            cities = [x for x in (BY_CODE[c].largest_city for c in near[:6]) if x]
+            assert s.capital is not None  # only D.C. has none, and it has no largest city listed
+            wrong = [s.capital] + list(_pick(qid, cities, [x for x in largest_names], [s.largest_city, s.capital], 2))
             accept = ("New York", "NYC") if s.largest_city == "New York City" else ()
             add(qid, code, f"What is the largest city in {name}?", s.largest_city, tuple(wrong), accept=accept)
             if s.largest_city not in dup_largest and name.split()[0].casefold() not in s.largest_city.casefold():
@@ -296,7 +302,8 @@ def _general_questions() -> list[Question]:
     for p in PRESIDENTS:
         first_number.setdefault(p.name, p.number)
 
-    def add(qid: str, text: str, answer: str, wrong: tuple[str, ...], free_text: bool = True, accept: tuple[str, ...] = ()):
+    def add(qid: str, text: str, answer: str, wrong: tuple[str, ...], free_text: bool = True, accept: tuple[str,
+                                                                                                            ...] = ()):
         out.append(Question(id=qid, category="general", text=text, answer=answer, wrong=wrong,
                             free_text=free_text, accept=accept))
 
@@ -337,7 +344,8 @@ def _general_questions() -> list[Question]:
             accept = {"Democratic": ("Democrat",), "Democratic-Republican": ("Jeffersonian Republican",),
                       "Republican": ("GOP",)}.get(p.party, ())
             add(qid, f"Which party did {p.name} belong to while president?", p.party,
-                _pick(qid, pool, ["Federalist", "Whig", "Democratic", "Republican", "Democratic-Republican"], excl), accept=accept)
+                _pick(qid, pool, ["Federalist", "Whig", "Democratic", "Republican", "Democratic-Republican"], excl),
+                accept=accept)
         if p.name in BIRTH_STATE and p.name not in _BORN_ASKED_AS_STATE:
             qid = f"pres-born-{slug}"
             code = BIRTH_STATE[p.name]
@@ -359,7 +367,8 @@ def _government_questions() -> list[Question]:
     out: list[Question] = []
     by_number = {p.number: p for p in PRESIDENTS}
 
-    def add(qid: str, text: str, answer: str, wrong: tuple[str, ...], free_text: bool = True, accept: tuple[str, ...] = ()):
+    def add(qid: str, text: str, answer: str, wrong: tuple[str, ...], free_text: bool = True, accept: tuple[str,
+                                                                                                            ...] = ()):
         out.append(Question(id=qid, category="government", text=text, answer=answer, wrong=wrong,
                             free_text=free_text, accept=accept))
 
@@ -399,7 +408,8 @@ def _government_questions() -> list[Question]:
     for a in AMENDMENTS:
         ans = f"{ordinal(a.number)} Amendment"
         qid = f"amend-which-{a.number}"
-        cands = [f"{ordinal(a.number + d)} Amendment" for d in (1, -1, 2, -2, 3, -3, 4, -4, 5, -5) if 1 <= a.number + d <= 27]
+        cands = [f"{ordinal(a.number + d)} Amendment" for d in (1, -1, 2, -2, 3, -3, 4, -4, 5,
+                                                                -5) if 1 <= a.number + d <= 27]
         add(qid, a.question, ans, _pick(qid, cands, [], [ans]), accept=(ordinal(a.number), str(a.number)))
         qid = f"amend-what-{a.number}"
         others = [b.subject for b in AMENDMENTS if b.number != a.number and not (
@@ -408,7 +418,8 @@ def _government_questions() -> list[Question]:
             _pick(qid, others, [], [a.subject]), free_text=False)
         if a.number >= 11:
             qid = f"amend-year-{a.number}"
-            add(qid, f"In which year was the {ordinal(a.number)} Amendment ({a.subject[0].lower() + a.subject[1:]}) ratified?",
+            subject = a.subject[0].lower() + a.subject[1:]
+            add(qid, f"In which year was the {ordinal(a.number)} Amendment ({subject}) ratified?",
                 str(a.ratified), _near_numbers(qid, a.ratified, spread=(1, 2, 3, 5, 7, 10)))
     for n, desc in ARTICLES:
         ans = f"Article {ROMAN[n]}"
@@ -430,10 +441,10 @@ def _government_questions() -> list[Question]:
             if len(set(evs)) == 4:
                 break
         best = max(pick, key=lambda c: BY_CODE[c].ev)
-        names = [("Washington, D.C." if c == "DC" else _name(c)) for c in pick]
+        shown = [("Washington, D.C." if c == "DC" else _name(c)) for c in pick]
         bname = "Washington, D.C." if best == "DC" else _name(best)
         add(qid, "Which of these has the most electoral votes in 2024?", bname,
-            tuple(n for n in names if n != bname), free_text=False)
+            tuple(n for n in shown if n != bname), free_text=False)
     out += _fact_questions(GOVERNMENT_FACTS, "government")
     out += _dc_questions()
     return out
@@ -457,7 +468,8 @@ def _dc_questions() -> list[Question]:
     far = ["Delaware", "Pennsylvania", "West Virginia", "New Jersey", "North Carolina"]
     for i, ans in enumerate(_two_neighbours("DC", nbrs)):
         qid = f"dc-border-{i + 1}"
-        add(qid, "Which of these states borders Washington, D.C.?", _name(ans), _pick(qid, far, [], []), free_text=False)
+        add(qid, "Which of these states borders Washington, D.C.?", _name(ans), _pick(qid, far, [], []),
+            free_text=False)
     add("dc-border-count", "How many states share a land border with Washington, D.C.?", str(len(nbrs)),
         _near_numbers("dc-border-count", len(nbrs), lo=0))
     return out
@@ -636,7 +648,8 @@ def _json_rows(text: str) -> list[tuple[str, dict]]:
     rows = []
     for i, item in enumerate(doc, start=1):
         if not isinstance(item, dict):
-            raise UploadError(f"Row {i}: each entry must be an object with category, question, answer and wrong choices.")
+            raise UploadError(f"Row {i}: each entry must be an object with category, question, answer and wrong "
+                              "choices.")
         rows.append((f"Row {i}", {str(k).strip().casefold(): v for k, v in item.items()}))
     return rows
 
@@ -666,7 +679,8 @@ def _csv_rows(text: str) -> list[tuple[str, dict]]:
             if len(rec) > len(header):
                 extra = [c for c in rec[len(header):] if c.strip()]
                 if extra:
-                    raise UploadError(f"{label}: there are more fields than header columns (a comma inside a text needs quotes).")
+                    raise UploadError(f"{label}: there are more fields than header columns (a comma inside a text "
+                                      "needs quotes).")
             rows.append((label, {h: rec[i] if i < len(rec) else "" for i, h in enumerate(header)}))
     except csv.Error as e:
         raise UploadError(f"Row {reader.line_num}: the CSV could not be read ({e}).") from None
