@@ -12,7 +12,7 @@ from bot.text import readable
 from bot.transcript import FakeClock
 from engines.politics_trivia import GAME
 from engines.politics_trivia import pile
-from engines.politics_trivia import questions
+from engines.politics_trivia import questions, uploads
 from engines.politics_trivia.game import WILD, WildState
 from engines.rng import Rng
 from tests.helpers import CH, GUILD, ctx, service_on, texts, user, where
@@ -201,12 +201,12 @@ async def test_admins_upload_list_and_remove_custom_questions(database):
     out = await svc.handle(ctx(admin), "questions upload", {"file": _upload(good)})
     assert "Added 2" in out[0].text and out[0].to == "ephemeral"
     listing = (await svc.handle(ctx(admin), "questions list", {}))[0].text
-    ids = [questions.custom_id(r) for r in (await svc.store.server_data(GUILD, "politics-trivia"))["questions"]]
+    ids = [uploads.custom_id(r) for r in (await svc.store.server_data(GUILD, "politics-trivia"))["questions"]]
     assert all(i in listing for i in ids)
     out = await svc.handle(ctx(admin), "questions remove", {"id": ids[0]})
     assert "Removed" in out[0].text
     left = (await svc.store.server_data(GUILD, "politics-trivia"))["questions"]
-    assert [questions.custom_id(r) for r in left] == [ids[1]]
+    assert [uploads.custom_id(r) for r in left] == [ids[1]]
     # the remaining custom State question joins Ohio's pile in a new game
     data = await svc.store.server_data(GUILD, "politics-trivia")
     data["used"] = [q.id for q in questions.about_state("OH")]

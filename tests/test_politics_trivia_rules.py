@@ -12,7 +12,7 @@ import pytest
 from engines import SYSTEM, RuleError, Seat
 from engines.politics_trivia import GAME
 from engines.politics_trivia import flow, pile, runoff, wildcards
-from engines.politics_trivia import cards, questions
+from engines.politics_trivia import cards, questions, uploads
 from engines.politics_trivia import game as g
 from engines.politics_trivia.game import (ADJ, CODES, DC, EV, GERRY, LAYERS, REACH, WILD, H2H, WildState,
                                           ev_of)
@@ -779,15 +779,15 @@ def test_no_question_repeats_until_its_pile_is_exhausted():
         seen.append(s.q.qid)
         answer(s, 0, right=False)
     assert len(set(seen)) == len(seen)
-    pile = [q.id for q in questions.about_state("WY")]
+    wyoming = [q.id for q in questions.about_state("WY")]
     got = []
-    for _ in range(len(pile) + 1):
+    for _ in range(len(wyoming) + 1):
         at_choose(s, 0, "WY")
         ask(s, 0, "state")
         got.append(s.q.qid)
         answer(s, 0, right=False)
-    assert sorted(got[:len(pile)]) == sorted(pile)  # every WY question once, then reuse
-    assert got[-1] in pile
+    assert sorted(got[:len(wyoming)]) == sorted(wyoming)  # every WY question once, then reuse
+    assert got[-1] in wyoming
 
 
 def test_used_questions_come_from_and_go_back_to_the_server():
@@ -842,7 +842,7 @@ def _good_upload():
 def test_custom_questions_are_stored_listed_removed_and_join_the_draw():
     data, report = GAME.server_import("questions", "club.json", _good_upload(), {"used": ["x"]})
     assert "Added 2" in report and data["used"] == ["x"]
-    ids = [questions.custom_id(r) for r in data["questions"]]
+    ids = [uploads.custom_id(r) for r in data["questions"]]
     assert len(set(ids)) == 2
     listing = GAME.server_list("questions", data)
     assert all(i in listing for i in ids) and "Dayton" not in listing
@@ -861,7 +861,7 @@ def test_custom_questions_are_stored_listed_removed_and_join_the_draw():
     answer(s, 0)
     assert s.chips["OH"] == 0
     new, report = GAME.server_remove("questions", ids[0], data)
-    assert [questions.custom_id(r) for r in new["questions"]] == [ids[1]]
+    assert [uploads.custom_id(r) for r in new["questions"]] == [ids[1]]
     with pytest.raises(RuleError, match="no custom question"):
         GAME.server_remove("questions", "nope", new)
     empty, _ = GAME.server_remove("questions", "all", new)

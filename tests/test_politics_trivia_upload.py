@@ -6,8 +6,7 @@ import json
 import pytest
 
 from engines.politics_trivia.answers import matches
-from engines.politics_trivia.questions import (MAX_ROWS, MAX_UPLOAD_BYTES, UploadError, from_custom,
-                                               parse_upload)
+from engines.politics_trivia.uploads import MAX_ROWS, MAX_UPLOAD_BYTES, UploadError, from_custom, parse_upload
 
 HEADER = "category,question,answer,wrong1,wrong2,wrong3,state\n"
 GOOD_CSV = (HEADER

@@ -3,7 +3,7 @@ finding one again by id (the bank's or a server's custom question)."""
 from __future__ import annotations
 
 from ..rng import Rng
-from . import questions
+from . import uploads
 from .board import _bank_index, _pool, _state_pool
 from .questions import Question
 from .models import TriviaState
@@ -47,7 +47,7 @@ def custom_questions(state: TriviaState) -> list[Question]:
     out: list[Question] = []
     for row in state.custom:
         try:
-            out.extend(questions.from_custom([row]))
+            out.extend(uploads.from_custom([row]))
         except Exception:  # a bad stored row is skipped, never fatal
             continue
     return out

@@ -3,7 +3,7 @@ uploads."""
 from __future__ import annotations
 
 from ..core import RuleError
-from . import questions
+from . import uploads
 from .board import MAX_CUSTOM, _plural
 from .models import TriviaState
 
@@ -19,7 +19,7 @@ def upload_refusal(errors: list[str]) -> str:
     return "\n".join(line if len(line) <= 180 else line[:179] + "…" for line in lines)
 
 
-# ---- server data: used questions and custom uploads --------------------
+# ---- the hooks of the engine contract: used questions and custom uploads ----
 def server_updates(state: TriviaState) -> dict:
     if not state.drew:
         return {}
@@ -28,16 +28,16 @@ def server_updates(state: TriviaState) -> dict:
 
 def server_import(kind: str, filename: str, data: bytes, current: dict) -> tuple[dict, str]:
     if kind != "questions":
-        raise RuleError("This game stores only custom questions.")
+        raise RuleError("This game stores only custom uploads.")
     try:
-        rows = questions.parse_upload(filename, data)
-    except questions.UploadError as exc:
+        rows = uploads.parse_upload(filename, data)
+    except uploads.UploadError as exc:
         raise RuleError(upload_refusal(getattr(exc, "errors", None) or [str(exc)])) from None
     existing = [dict(r) for r in current.get("questions", []) if isinstance(r, dict)]
-    have = {questions.custom_id(r) for r in existing}
+    have = {uploads.custom_id(r) for r in existing}
     added = []
     for r in rows:
-        cid = questions.custom_id(r)
+        cid = uploads.custom_id(r)
         if cid in have:
             continue
         have.add(cid)
@@ -63,14 +63,14 @@ def server_import(kind: str, filename: str, data: bytes, current: dict) -> tuple
 def server_list(kind: str, current: dict) -> str:
     rows = [r for r in current.get("questions", []) if isinstance(r, dict)]
     if not rows:
-        return "This server has no custom questions. Admins add some with /politics questions upload (CSV or JSON)."
+        return "This server has no custom uploads. Admins add some with /politics questions upload (CSV or JSON)."
     lines = [f"**{len(rows)} custom question{'s' if len(rows) != 1 else ''}** (remove one with /politics "
              "questions remove id:<id>, or all with id:all):"]
     size = len(lines[0])
     for i, r in enumerate(rows):
         st = f" [{r.get('state')}]" if r.get("state") else ""
-        text = questions.row_text(r)
-        line = f"• `{questions.custom_id(r)}` {r.get('category')}{st}: {text[:70]}{'…' if len(text) > 70 else ''}"
+        text = uploads.row_text(r)
+        line = f"• `{uploads.custom_id(r)}` {r.get('category')}{st}: {text[:70]}{'…' if len(text) > 70 else ''}"
         if size + len(line) > 1800:
             lines.append(f"… and {len(rows) - i} more.")
             break
@@ -88,7 +88,7 @@ def server_remove(kind: str, ident: str, current: dict) -> tuple[dict, str]:
         return new, f"Removed all {_plural(len(rows), 'custom question')}."
     if not key.startswith("custom-"):
         key = f"custom-{key}"
-    keep = [r for r in rows if questions.custom_id(r) != key]
+    keep = [r for r in rows if uploads.custom_id(r) != key]
     if len(keep) == len(rows):
         raise RuleError(f"There is no custom question '{ident[:40]}'; /politics questions list shows the ids.")
     new["questions"] = keep
