@@ -85,7 +85,7 @@ def timeout(state: TriviaState) -> list[Event]:
     raise RuleError("Nothing is waiting for the clock.")
 
 
-# ---- hooks ---------------------------------------------------------
+# how long each wait lasts --------------------------------------------------
 def timer(state: TriviaState) -> Timer | None:
     ph = state.phase
     o = state.options
