@@ -1,7 +1,8 @@
 """What each seat sees: the view, the status line, private notes, text prompts, button
-labels and action descriptions. Never another seat's secret."""
-from __future__ import annotations
+labels and action descriptions. Never another seat's secret.
 
+No `from __future__ import annotations` here: the TypedDicts' annotations stay real types, so at
+run time TriviaView.__required_keys__ leaves out the NotRequired ones (tests check views by it)."""
 from typing import Any, NotRequired, TypedDict
 
 from ..core import Action, RuleError, TextPrompt, resolve_seat
