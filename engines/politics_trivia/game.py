@@ -17,6 +17,7 @@ from typing import Any
 from ..core import SYSTEM, Action, Event, Game, Options, Result, RuleError, Seat, TextPrompt, Timer
 from ..rng import Rng
 from . import acting, ai, asking, clock, gerrymander, legal, offers, pile, runoff, server_data, turns, views, wildcards
+from . import determinize as search_hooks
 from .actions import (ANSWER, PASS, WRAPUP, Answer, Ask, CallHelp, Claim, DealAnswer, Decline, Discard, End, Fly,
                       GiveUp, Guess, Help, Hire, Home, Judge, Move, NoHelp, Offer, Ok, Overrule, PassAnswer, Perform,
                       Play, Roll, Stay, Suggest, Timeout, Wrapup)
@@ -252,18 +253,16 @@ class PoliticsTrivia(Game[TriviaState]):
         moves = [a for a in legal.legal_actions(state, seat) if a is not WRAPUP]
         return moves[int(random() * len(moves))] if moves else None
 
+    def determinize(self, state: TriviaState, seat: int, rng: Rng) -> TriviaState:  # the search's view
+        return search_hooks.determinize(self, self.clone(state), seat, rng)
+
+    def ai_fixed_action(self, state: TriviaState, seat: int, rng: Rng) -> Action | None:  # answers: every level alike
+        return search_hooks.fixed_action(self, state, seat, rng)
+
 
 def _clock(state: TriviaState, seat: int, action: Action) -> list[Event]:
     """The clock ran out (a Timeout from SYSTEM): the default move of whoever it waited for."""
     return clock.timeout(state)
 
-
-    def determinize(self, state: TriviaState, seat: int, rng: Rng) -> TriviaState:  # the search's view
-        from . import determinize as search_hooks
-        return search_hooks.determinize(self, self.clone(state), seat, rng)
-
-    def ai_fixed_action(self, state: TriviaState, seat: int, rng: Rng) -> Action | None:  # answers: every level alike
-        from . import determinize as search_hooks
-        return search_hooks.fixed_action(self, state, seat, rng)
 
 GAME = PoliticsTrivia()
