@@ -12,18 +12,21 @@ moves: `take <position>` (Issues), `enter`/`pass` (a campaign side track),
 `advance <TRACK>` (the Campaign Bus), `debate`, `buy <votes>` (TV).
 Everything the rulebook leaves open is decided in docs/games/race-white-house.md.
 
-This class is the game's side of the contract in engines/core.py and nothing more; the rules live in
-modules by phase:
-  models      options and state          actions   the moves and their text forms
-  rules       public rule questions      menus     the legal moves
-  turns       home states, roll, the flow from step to step and turn to turn
-  board       moving and landing; the spaces, side tracks and cards that act at once
-  effects     the votes spaces and cards give (placements, ADD, the opponent's votes, paying)
-  placing     place, rest, undo, done    decisions Issues positions, rally, bus, debate, pass
-  spending    campaigns, TV and the President's final word
-  tally       winning and declaring states          endgame   270, tie-breaks, the result
-  planner     where votes do most good (`rest`, the AI)      views     the view, status and labels
-  moves       which function answers which move     ai        the AI, on the public rules only
+This class is the game's side of the contract in engines/core.py and nothing more. The rules are
+modules of functions over the state, by phase (each imports only those above it):
+  data       the board, the tally sheets and the cards
+  models     the settings and the state           actions    the moves and their text forms
+  rules      public questions about a state (who acts, blocks, leads, names): every phase and the AI ask them
+  log        what the game says                   endgame    270, the tie-breaks, the result
+  menus      the legal moves                      planner    where votes do most good (`rest`, the AI)
+  tally      winning, declaring, reopening a state
+  effects    the votes spaces and cards give (placements, ADD, the opponent's votes, paying)
+  board      moving and landing: the spaces, side tracks, Issues and Spin Doctor cards
+  turns      Home States, the roll, the flow from step to step and turn to turn
+  placing    place, rest, undo, done              decisions  an Issues position, rally, bus, debate, pass
+  spending   campaigns, TV, the President's final word
+  moves      which function answers which move    views      the view (a TypedDict), status and labels
+  ai         the AI, on the public rules only
 """
 from __future__ import annotations
 

@@ -60,7 +60,7 @@ def declare(state: RWHState, p: int, step: Step | None, action: Declare) -> list
     party = state.pawns[entry[1]].party
     state.undeclared.remove(entry)
     state.won[party].append(code)
-    # not final: undoing the placement that won the state reopens it (_reopen)
+    # not final: undoing the placement that won the state reopens it (reopen)
     events: list[Event] = []
     say(state, events, f"{pawn_name(state, entry[1])} declares **{NAMES[code]}** ({EV[code]}): "
                        f"{PARTY_NAME[party]}s now {party_ev(state, party)}.")
