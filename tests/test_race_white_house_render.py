@@ -13,6 +13,7 @@ from engines.race_white_house import GAME
 from engines.rng import Rng
 from render import get_renderer
 from render import race_white_house as R
+from render.race_white_house import sheet as S
 
 MAP, SHEET1, SHEET2, BOARD = (f"race-white-house-{x}.png" for x in ("map", "sheet-1", "sheet-2", "board"))
 NAMES = ["Alice", "Bob", "Charlotte", "Dmitri"]
@@ -98,7 +99,7 @@ def test_a_whole_game_renders_step_by_step_and_only_what_changed():
                 and after["players"] == before["players"]):
             plain_votes += 1
             assert [name for name, _ in out] == [(SHEET1, SHEET2)[sheets.pop()]]
-        for name, data in out:
+        for _name, data in out:
             assert len(data) <= 400 * 1024
         before = after
     assert plain_votes >= 3
@@ -172,16 +173,16 @@ def test_the_rulebook_sheets_grow_wider_instead_of_overlapping_the_two_parties()
     # Democratic and Republican rows ran into each other.
     state = GAME.setup([Seat(name=n) for n in NAMES[:2]], GAME.options({"blocks": "rulebook"}), 3)
     view = GAME.view(state, None)
-    layout = R._sheet_layout(R._sheet_struct(view, 1))
+    layout = S.sheet_layout(S.sheet_struct(view, 1))
     x = 0
     widest = 27
-    assert layout["pitch"] >= R.MIN_PITCH
-    last_d = R._cell_x(layout, x, "D", widest - 1) + layout["pitch"]
-    first_r = R._cell_x(layout, x, "R", widest - 1)
-    centre = (x + R.LB_W + 8 + layout["side_w"], x + R.LB_W + 8 + layout["side_w"] + R.CAT_W)
+    assert layout["pitch"] >= S.MIN_PITCH
+    last_d = S.cell_x(layout, x, "D", widest - 1) + layout["pitch"]
+    first_r = S.cell_x(layout, x, "R", widest - 1)
+    centre = (x + S.LB_W + 8 + layout["side_w"], x + S.LB_W + 8 + layout["side_w"] + S.CAT_W)
     assert last_d <= centre[0] + 3 and first_r >= centre[1] - 3  # each party stays on its side of the labels
     img = Image.open(io.BytesIO(dict(R.render(view))[SHEET2]))
     assert img.size[0] == layout["width"] > 1200 and len(dict(R.render(view))[SHEET2]) <= 400 * 1024
     # the short sheets keep their width
     short = GAME.view(new_game(2, 3), None)
-    assert R._sheet_layout(R._sheet_struct(short, 1))["width"] == 1200
+    assert S.sheet_layout(S.sheet_struct(short, 1))["width"] == 1200
