@@ -12,6 +12,7 @@ from engines import Seat
 from engines.race_white_house import GAME
 from engines.rng import Rng
 from render import get_renderer
+from render.text import alt_text, text_board
 from render import race_white_house as R
 from render.race_white_house import sheet as S
 
@@ -186,3 +187,15 @@ def test_the_rulebook_sheets_grow_wider_instead_of_overlapping_the_two_parties()
     # the short sheets keep their width
     short = GAME.view(new_game(2, 3), None)
     assert S.sheet_layout(S.sheet_struct(short, 1))["width"] == 1200
+
+
+def test_the_text_board_names_the_seat_to_act_in_a_three_player_game():
+    # With three players seat 2 plays both Republicans: the view lists four pawns, and pawn 1 (the
+    # Republican Vice-President) is not seat 1 (the Democratic Vice-President, pawn 3).
+    state, rng = new_game(3, 2), Rng(2)
+    while not (state.phase == "play" and GAME.to_act(state) == [1] and not state.steps):
+        step(state, rng)
+    view = GAME.view(state, None)
+    assert view["turn"] == 1 and view["players"][1]["seat"] == 2
+    assert "Turn: Bob" in text_board("race-white-house", view)
+    assert "Bob to act" in alt_text("race-white-house", view)

@@ -22,11 +22,9 @@ def _money(d: int) -> str:
 
 
 def _name_of(view: RWHView, seat: int | None, nobody: str = "nobody") -> str:
-    """render.text.name_of for this view (which that helper's `dict` parameter does not take)."""
-    players = view["players"]
-    if seat is None or not 0 <= seat < len(players):
-        return nobody
-    return str(players[seat]["name"])
+    """A seat's name. The players list has one entry per pawn, and with three players one seat plays
+    both Republicans, so a seat is found by its number, not by its place in the list."""
+    return next((p["name"] for p in view["players"] if p["seat"] == seat), nobody)
 
 
 def _space(view: RWHView, space: SpaceView) -> str:
