@@ -44,6 +44,7 @@ from .moves import MOVES
 from .rules import acting_pawn, pawn_name, waiting_for
 from .turns import home_prompt
 from .views import RWHView, describe_action, status_text, token_label, view
+from . import determinize as hidden
 
 
 class RaceWhiteHouse(Game[RWHState]):
@@ -208,7 +209,6 @@ class RaceWhiteHouse(Game[RWHState]):
 
 
     def determinize(self, state: RWHState, seat: int, rng: Rng) -> RWHState:  # the search's view of hidden cards
-        from .determinize import determinize
-        return determinize(self.clone(state), seat, rng)
+        return hidden.determinize(self.clone(state), seat, rng)
 
 GAME = RaceWhiteHouse()
