@@ -98,16 +98,16 @@ async def stored_per_game(target: str, game_id: str, games: int, seed: int = 1) 
     while playing and moves < 400_000:
         moved = False
         for ch in sorted(playing):
-            record = (await service._load(ch)).record
-            if record["status"] != "playing":
+            record = (await service.load(ch)).record
+            if record.status != "playing":
                 playing.discard(ch)
                 continue
-            state = game.load(record["state"])
+            state = game.load(record.state)
             acting = [(s, legal) for s in game.to_act(state) if s >= 0 and (legal := game.legal_actions(state, s))]
             if not acting:
                 continue
             seat, legal = acting[0]
-            player = next(u for u in users[ch] if u.id == record["players"][seat]["id"])
+            player = next(u for u in users[ch] if u.id == record.players[seat].id)
             out = await service.handle(Ctx(player, ch, GUILD), "do",
                                        {"action": legal[int(pick.random() * len(legal))].text()})
             service.delivered({m.outbox_id for m in out})
