@@ -69,7 +69,7 @@ async def test_200_channels_at_once(harness):
         assert done == MOVES, (ch, done)
         row = await store.get(ch)
         humans = [p for p in row.record.players if not p.ai]
-        assert [p["id"] for p in humans] == [user.id]  # no game sees another's players
+        assert [p.id for p in humans] == [user.id]  # no game sees another's players
         text = "\n".join(m.content for m in fake.public(ch))
         others = [n for c, n in names.items() if c != ch and n in text and n != user.name
                   and not user.name.startswith(n)]

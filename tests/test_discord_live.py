@@ -90,7 +90,7 @@ async def _move(harness, user, channel: str):
     """`/politics do` with the user's first legal move (read from the service: an autocomplete
     would wait for the bot to go quiet, and a held render keeps it busy)."""
     loaded = await harness.service.load(channel)
-    seat = next(i for i, p in enumerate(loaded.record.players) if p["id"] == user.id)
+    seat = next(i for i, p in enumerate(loaded.record.players) if p.id == user.id)
     action = loaded.game.legal_actions(loaded.state, seat)[0].text()
     return await user.slash_raw("do", {"action": action}, channel=channel, settle=False)
 
