@@ -85,7 +85,7 @@ async def test_a_typed_trivia_answer_is_echoed_as_text(harness):
     await players[0].slash("/politics start", channel=ch)
 
     async def state():
-        return (await harness.service._load(ch)).state
+        return (await harness.service.load(ch)).state
 
     s = await state()
     for seat, p in enumerate(players):  # everyone returns a Gerrymander card, then picks a home
