@@ -82,7 +82,7 @@ async def test_a_failure_after_the_commit_says_the_move_was_made(database, monke
 
     async def broken(*args, **kwargs):
         raise RuntimeError("the AI broke")
-    monkeypatch.setattr(svc, "_ai_step", broken)
+    monkeypatch.setattr(svc.play, "_ai_step", broken)
     out = await do(svc, alice, move)
     assert (await row_of(svc)).version == version + 1  # alice's move is saved ...
     said = texts(out, "ephemeral")[-1]

@@ -60,15 +60,14 @@ class GameService:
                  clock: Callable[[], float] = time.time, render: bool = True, outbox: bool = False,
                  shards: Shards | None = None) -> None:
         self.store = store
-        # The shards this process serves (None: all): only their timers, AI moves and
-        # undelivered messages are run here when several processes share one database, and only
-        # their rows are remembered (see Rows).
-        self.shards = shards
         self.clock = clock
         self.locks = ChannelLocks()
         # Discord turns the outbox on: what each commit must say is stored with it until delivered.
         self.outbox = Outbox(store, enabled=outbox)
         self.boards = Boards(render=render)
+        # The shards this process serves (None: all): only their timers, AI moves and
+        # undelivered messages are run here when several processes share one database, and only
+        # their rows are remembered (see Rows and the `shards` property).
         self.rows = Rows(store, self.outbox, FinishedGames(store, clock), clock=clock, ai_delay=ai_delay,
                          shards=shards)
         self.play = PlayLoop(self.rows, self.boards, clock=clock, inline_ai=inline_ai, ai_delay=ai_delay)
@@ -97,6 +96,16 @@ class GameService:
             raise RuntimeError(f"commands without a handler: {sorted(missing)}; "
                                f"handlers of no command: {sorted(unknown)}")
         return handlers
+
+    @property
+    def shards(self) -> Shards | None:
+        """The shards this process serves (None: all). Discord learns them after the service is
+        built and sets them here; the row memory (Rows) keeps to them."""
+        return self.rows.shards
+
+    @shards.setter
+    def shards(self, shards: Shards | None) -> None:
+        self.rows.shards = shards
 
     @property
     def shared(self) -> bool:
