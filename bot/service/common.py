@@ -128,7 +128,7 @@ def _clip(text: str, n: int) -> str:
 
 
 def _fmt(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
+    if isinstance(value, bool):  # as the game docs write switches (`carry_scores` on/off)
+        return "on" if value else "off"
     return json.dumps(value) if isinstance(value, (list, dict)) else str(value)
 
