@@ -206,7 +206,7 @@ async def test_settings_are_validated_and_host_only(database):
     out = await svc.handle(ctx(alice), "new", {"game": "primary-general", "settings": "adhd_scope=everything"})
     assert "not valid" in out[0].text
     out = await svc.handle(ctx(alice), "new", {"game": "primary-general", "settings": "carry_scores=no"})
-    assert "carry_scores=no" in out[0].text
+    assert "carry_scores=off" in out[0].text  # shown as the docs write a switch
     await svc.handle(ctx(bob), "join", {})
     out = await svc.handle(ctx(bob), "settings", {"settings": "adhd_scope=game"})
     assert "Only the host" in out[0].text
