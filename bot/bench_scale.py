@@ -103,6 +103,7 @@ async def stored_per_game(target: str, game_id: str, games: int, seed: int = 1) 
             if record.status != "playing":
                 playing.discard(ch)
                 continue
+            assert record.state is not None  # a game in play has its state
             state = game.load(record.state)
             acting = [(s, legal) for s in game.to_act(state) if s >= 0 and (legal := game.legal_actions(state, s))]
             if not acting:

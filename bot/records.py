@@ -22,11 +22,11 @@ from typing import Any
 from openskill.models import PlackettLuce
 from pydantic import BaseModel, ValidationError
 
-from engines import SYSTEM, Event, Game, Result, RuleError, all_games, get_game
-
-logger = logging.getLogger("politics.records")
+from engines import SYSTEM, Event, Game, Result, all_games, get_game
 
 from .store.game_row import GameRecord, Player
+
+logger = logging.getLogger("politics.records")
 
 FILE_FORMAT = "politics-bot game"
 FILE_VERSION = 1

@@ -6,7 +6,6 @@ import asyncio
 
 from testkit.fakediscord.driver import latest
 from testkit.fakediscord.figures import record_fake
-from testkit.fakediscord.fixtures import harness  # noqa: F401
 
 CHANNELS = int(__import__("os").environ.get("FAKE_CHANNELS", "200"))
 MOVES = 3
@@ -65,7 +64,7 @@ async def test_200_channels_at_once(harness):
     await asyncio.gather(*(run_channel(fake, store, i, results) for i in range(CHANNELS)))
     assert len(results) == CHANNELS
     names = {ch: user.name for ch, (user, *_rest) in results.items()}
-    for ch, (user, done, applied, _pair) in results.items():
+    for ch, (user, done, _applied, _pair) in results.items():
         assert done == MOVES, (ch, done)
         row = await store.get(ch)
         humans = [p for p in row.record.players if not p.ai]

@@ -8,7 +8,6 @@ from bot.service import GameService
 from bot.text import plain
 from testkit.fakediscord.driver import latest, leaks
 from testkit.fakediscord.figures import record_fake
-from testkit.fakediscord.fixtures import harness  # noqa: F401
 from testkit.leakcheck import LeakWatch
 
 PG = "primary-general"

@@ -5,7 +5,6 @@ later boards are merged into it, only changed images are sent, work beyond capac
 read from what the fake received, and a render is held open with an event, not a sleep."""
 from __future__ import annotations
 
-import asyncio
 import json
 import threading
 
@@ -14,7 +13,6 @@ import pytest
 import bot.render_pool as render_pool
 from bot.discord_app import BUSY
 from bot.render_pool import render_board
-from testkit.fakediscord.fixtures import harness  # noqa: F401
 
 PG = "primary-general"
 

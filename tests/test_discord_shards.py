@@ -63,7 +63,8 @@ async def test_each_bot_gets_and_serves_only_its_shards_servers(split):
     for channel in channels:
         row = await runners[0].service.store.get(channel)
         assert row.status == "playing"
-        await fake.wait_for(lambda: any("AI-Lincoln plays" in m.content for m in fake.public(channel)), timeout=10)
+        await fake.wait_for(lambda channel=channel: any("AI-Lincoln plays" in m.content for m in fake.public(channel)),
+                            timeout=10)
         for message in fake.public(channel):
             assert fake.sender(message) == owner(fake.guild_of(channel)), message.content[:60]
     # Each bot remembers rows of its own servers only.

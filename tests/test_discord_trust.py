@@ -7,7 +7,6 @@ import re
 
 from testkit.fakediscord.driver import latest
 from testkit.fakediscord.figures import record_fake
-from testkit.fakediscord.fixtures import harness  # noqa: F401
 from testkit.fakediscord.markup import live_markup, shows
 
 EVIL = "@everyone @here <@&123> <@456> **x** [x](https://e.x)"

@@ -14,7 +14,6 @@ import pytest
 
 from bot.logs import bind, bind_interaction, game_ref, level_of, parse_log_format, setup_logging
 from testkit.fakediscord.driver import latest
-from testkit.fakediscord.fixtures import harness  # noqa: F401
 from testkit.leakcheck import leaks_in, snapshot
 
 

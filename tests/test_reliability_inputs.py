@@ -12,7 +12,6 @@ from bot.service import GameService
 from bot.store import Store
 from testkit.fakediscord.driver import latest
 from testkit.fakediscord.figures import record, record_fake
-from testkit.fakediscord.fixtures import harness  # noqa: F401
 from tests.helpers import where
 
 CH, FINISHED, EMPTY, GUILD = "700", "701", "702", "900"

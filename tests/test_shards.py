@@ -31,7 +31,8 @@ async def test_due_and_outbox_keep_to_the_shards(database):
     guilds = {f"c{g}": str((((1 << 40) + g) << 22) + 5) for g in range(4)}
     assert all(shard_of(guild, 4) == int(channel[1]) for channel, guild in guilds.items())
     for channel, guild in guilds.items():
-        await store.create(channel, guild, "us-president", "playing", toy_record("playing"), wake_at=10.0, outbox='{"m":1}')
+        await store.create(channel, guild, "us-president", "playing", toy_record("playing"), wake_at=10.0,
+                           outbox='{"m":1}')
     await store.create("dm", None, "us-president", "playing", toy_record("playing"), wake_at=10.0, outbox='{"m":1}')
     half = Shards(4, (0, 2))
     assert sorted(await store.due(20.0, shards=half)) == ["c0", "c2", "dm"]

@@ -18,7 +18,7 @@ import pytest
 from bot.messages import Ctx, User
 from bot.records import steps
 from bot.service import GameService
-from bot.shards import Shards, shard_of
+from bot.shards import Shards
 from bot.store import Store
 from engines import get_game
 from testkit.fakediscord import FakeDiscord

@@ -39,7 +39,8 @@ async def test_both_dialects_make_the_same_tables(pg_server, tmp_path):
     con = sqlite3.connect(str(tmp_path / "s.db"))
     for migration in SQLITE:
         con.executescript(migration)
-    tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite%'")]
+    tables = [r[0] for r in
+              con.execute("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite%'")]
     in_sqlite = {t: {r[1] for r in con.execute(f"PRAGMA table_info({t})")} for t in tables}
     con.close()
     assert len(POSTGRES) == len(SQLITE) == SCHEMA_VERSION

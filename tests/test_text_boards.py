@@ -120,7 +120,6 @@ def test_text_board_shows_scores_and_no_secret(game_id, seed):
 
 def test_the_board_says_whose_turn_it_is_and_what_is_open():
     # politics-trivia with a question open: the question and its four choices are on the board
-    game = get_game("politics-trivia")
     for state, view in states_along_a_game("politics-trivia", 3, every=1):
         if view["question"] and view["question"].get("choices"):
             board = text_board("politics-trivia", view)

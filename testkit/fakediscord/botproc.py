@@ -28,7 +28,8 @@ from bot.store import Store
 class CountedTimers(GameService):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self._real_wake, self.play.wake = self.play.wake, self._wake
+        self._real_wake = self.play.wake
+        self.play.wake = self._wake  # type: ignore[method-assign]  # counts each timer the play loop fires
 
     async def _wake(self, req, channel_id: str, now: float):
         try:

@@ -24,6 +24,7 @@ async def main(path: str, channels: int) -> None:
             loaded = await svc.load(ch)
             if loaded is None or loaded.record.status != "playing":
                 continue
+            assert loaded.record.state is not None  # a game in play has its state
             state = loaded.game.load(loaded.record.state)
             legal = loaded.game.legal_actions(state, 0)
             if not legal:
