@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import BodyPartReader, web
 
 from .gateway import GatewayMixin
+from .limits import Decision, Limits
 
 if TYPE_CHECKING:
     from .client import UserHandle
@@ -174,6 +175,19 @@ class FakeInteraction:
         return live[-1] if live else None
 
 
+@dataclass(frozen=True)
+class Request:
+    """One REST request as the fake answered it (FakeDiscord.request_log)."""
+    t: float
+    token: str  # the bot process's token ("" for interaction webhooks, which carry none)
+    method: str
+    path: str
+    route: str  # limits.py's name of its route ("" outside the API)
+    status: int
+    global_limited: bool  # counts against the 50/s global limit (not an interaction endpoint)
+    scope: str  # a 429 of the limiter: "global" or "user" (a route's bucket); "ban"; "" otherwise
+
+
 @dataclass
 class FailRule:
     method: str
@@ -192,8 +206,10 @@ class FakeDiscord(GatewayMixin):
     BOT_ID = "1100000000000000001"
 
     def __init__(self, *, clock: Callable[[], float] = time.monotonic, heartbeat_ms: int = 41250,
-                 shard_count: int = 1, max_concurrency: int = 1) -> None:
+                 shard_count: int = 1, max_concurrency: int = 1, limits: bool = True) -> None:
         self.clock = clock
+        # Discord's rate limits per bot token (limits.py); off only where a test says why.
+        self.limits = Limits(enabled=limits)
         self.heartbeat_ms = heartbeat_ms
         self._counter = itertools.count(1)
         self.users: dict[str, FakeUser] = {}
@@ -207,6 +223,7 @@ class FakeDiscord(GatewayMixin):
         self.interactions: dict[str, FakeInteraction] = {}
         self.by_token: dict[str, FakeInteraction] = {}
         self.requests: list[tuple[float, str, str, int]] = []  # (t, method, path, status)
+        self.request_log: list[Request] = []  # the same requests with their token, route and limit
         self.rules: list[FailRule] = []
         self.commands: dict[str, list] = {}
         self.uploads: dict[str, bytes] = {}
@@ -322,28 +339,52 @@ class FakeDiscord(GatewayMixin):
             return await handler(request)
         self.inflight += 1
         self.last_activity = self.clock()
-        SENDER.set(request.headers.get("Authorization", "").removeprefix("Bot "))
+        token = request.headers.get("Authorization", "").removeprefix("Bot ")
+        SENDER.set(token)
         try:
-            for rule in self.rules:
-                if rule.hits < rule.times and rule.method == request.method and rule.path.search(request.path):
-                    if rule.skip:
-                        rule.skip -= 1
-                        continue
-                    rule.hits += 1
-                    await request.read()
-                    self.faults_injected.append(f"{rule.status} {request.method} {request.path}")
-                    resp = self._failure(rule)
-                    self.requests.append((self.clock(), request.method, request.path, rule.status))
-                    return resp
-            try:
-                resp = await handler(request)
-            except FormError as exc:  # what Discord answers to a message over its limits
-                resp = jresp({"message": "Invalid Form Body", "code": 50035, "errors": exc.args[0]}, 400)
+            decision = self.limits.check(token, request.method, request.path)
+            if decision is not None and decision.status:
+                await request.read()  # a 429 before the handler: the request did nothing
+                resp = self._rate_limited(decision)
+            else:
+                resp = await self._serve(request, handler)
+            if decision is not None:
+                for key, value in decision.headers.items():
+                    resp.headers.setdefault(key, value)
+            self.limits.answered(token, resp.status, decision.scope if decision else "")
             self.requests.append((self.clock(), request.method, request.path, resp.status))
+            self.request_log.append(Request(self.clock(), token, request.method, request.path,
+                                            decision.route if decision else "", resp.status,
+                                            bool(decision and decision.global_limited),
+                                            decision.scope if decision else ""))
             return resp
         finally:
             self.inflight -= 1
             self.last_activity = self.clock()
+
+    async def _serve(self, request: web.Request, handler) -> web.Response:
+        for rule in self.rules:
+            if rule.hits < rule.times and rule.method == request.method and rule.path.search(request.path):
+                if rule.skip:
+                    rule.skip -= 1
+                    continue
+                rule.hits += 1
+                await request.read()
+                self.faults_injected.append(f"{rule.status} {request.method} {request.path}")
+                return self._failure(rule)
+        try:
+            return await handler(request)
+        except FormError as exc:  # what Discord answers to a message over its limits
+            return jresp({"message": "Invalid Form Body", "code": 50035, "errors": exc.args[0]}, 400)
+
+    def _rate_limited(self, decision: Decision) -> web.Response:
+        """Discord's 429: a JSON body with retry_after and global, Via (a 429 from Discord, not
+        Cloudflare), the scope; a banned token gets Cloudflare's bare 429 instead."""
+        if decision.scope == "ban":
+            return web.Response(status=429, text="error code: 1015", content_type="text/plain")
+        body = {"message": "You are being rate limited.", "retry_after": round(decision.retry_after, 3),
+                "global": decision.scope == "global"}
+        return jresp(body, 429, {"Via": "1.1 google", **decision.headers})
 
     def _failure(self, rule: FailRule) -> web.Response:
         if rule.status == 429:
