@@ -31,6 +31,7 @@ from discord.ext import tasks
 
 from engines import all_games
 
+from . import ratelimit
 from .delivery import Delivery, Pending
 from .messages import Button, Ctx, Embed, Images, Outgoing, Select, User, chunk_text
 from .registry import CommandSpec, InputError, commands
@@ -236,6 +237,8 @@ class PoliticsBot(discord.AutoShardedClient):
                          shard_ids=None if shards is None or shards.all else list(shards.ids))
         self.settings = settings
         self.service = service
+        # Discord's global 50 requests/s, kept before sending instead of learned from 429s (ratelimit.py)
+        self.global_limit = ratelimit.install(self.http)
         # The service serves only these shards' channels (their timers, AI moves, redelivery);
         # other processes on the same database serve the rest (docs/architecture.md, Shards).
         self.service.shards = shards
