@@ -47,6 +47,7 @@ import math
 import re
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 GLOBAL_PER_SECOND = 50
@@ -171,14 +172,23 @@ class Limits:
         self.recent: dict[str, deque[float]] = {}  # token -> its global-limited requests in the last second
         self.invalid: dict[str, deque[float]] = {}  # token -> its 401/403/429 answers in the last 10 minutes
         self.invalid_total: dict[str, int] = {}
+        self.invalid_peak = 0  # the most invalid requests one token made within 10 minutes
         self.banned: set[str] = set()
         self.by_route: dict[str, RouteCount] = {}
+        # Until when a client may be waiting out a limit without sending (a 429's retry_after, or a
+        # bucket it emptied): a bot in another process is not "quiet" before then (FakeDiscord.settle).
+        self.busy_until = -math.inf
+        # Whose limits a token spends: its own by default. Test processes of one bot send tokens of
+        # their own so the fake can tell them apart; a run that models them sharing Discord's token
+        # maps them to one (bench --scale's processes).
+        self.bot_of: Callable[[str], str] = lambda token: token
 
     def check(self, token: str, method: str, path: str) -> Decision | None:
         """Before the request is served. None: not an API route (nothing to count or say)."""
         found = classify(method, path)
         if found is None:
             return None
+        token = self.bot_of(token)
         route, major = found
         count = self.by_route.setdefault(route.name, RouteCount())
         count.requests += 1
@@ -197,6 +207,7 @@ class Limits:
                 count.global_429s += 1
                 wait = recent[0] + 1.0 - now
                 decision.status, decision.scope, decision.retry_after = 429, "global", wait
+                self.busy_until = max(self.busy_until, now + wait)
                 decision.headers = {"X-RateLimit-Global": "true", "X-RateLimit-Scope": "global",
                                     "Retry-After": str(max(1, math.ceil(wait)))}
                 return decision
@@ -206,6 +217,8 @@ class Limits:
         decision.headers = {"X-RateLimit-Limit": str(route.limit), "X-RateLimit-Remaining": str(window.remaining(now)),
                             "X-RateLimit-Reset": f"{self.wall() + after:.3f}",
                             "X-RateLimit-Reset-After": f"{after:.3f}", "X-RateLimit-Bucket": route.bucket_hash}
+        if not allowed or window.remaining(now) == 0:
+            self.busy_until = max(self.busy_until, now + after)
         if not allowed:
             count.route_429s += 1
             decision.status, decision.scope, decision.retry_after = 429, "user", after
@@ -219,18 +232,20 @@ class Limits:
         """After the answer: 401, 403 and 429 (not of scope shared) count as invalid requests."""
         if not self.enabled or status not in (401, 403, 429) or scope == "shared":
             return
+        token = self.bot_of(token)
         now = self.clock()
         seen = self.invalid.setdefault(token, deque())
         seen.append(now)
         while seen and seen[0] <= now - INVALID_WINDOW:
             seen.popleft()
         self.invalid_total[token] = self.invalid_total.get(token, 0) + 1
+        self.invalid_peak = max(self.invalid_peak, len(seen))
         if len(seen) > self.invalid_limit:
             self.banned.add(token)
 
     def most_invalid(self) -> int:
         """The most invalid requests any token made in one 10-minute window so far (what the ban counts)."""
-        return max((len(d) for d in self.invalid.values()), default=0)
+        return self.invalid_peak
 
     def totals(self) -> dict:
         return {"requests": sum(c.requests for c in self.by_route.values()),

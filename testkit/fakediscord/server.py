@@ -881,15 +881,24 @@ class FakeDiscord(GatewayMixin):
         """Wait until every interaction is answered and the bot has gone quiet:
         no handler task of discord.py running (the bot runs in this process),
         no request in flight, and nothing for `quiet` seconds (raise it for a
-        bot in another process)."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if not self.pending() and not self.busy() and self.clock() - self.last_activity >= quiet:
+        bot in another process; such a bot may also be waiting out a rate limit,
+        until the last 429's retry_after or an emptied bucket's reset)."""
+        # `timeout` without progress: a bot held to Discord's rate limits works through its backlog
+        # more slowly, and is waited for while it still sends (up to ten times `timeout` in all).
+        start = time.monotonic()
+        while time.monotonic() < min(start + 10 * timeout, max(start, self._last_progress()) + timeout):
+            waiting_out_a_limit = quiet > 0 and self.limits.clock() < self.limits.busy_until
+            if not self.pending() and not self.busy() and self.clock() - self.last_activity >= quiet \
+                    and not waiting_out_a_limit:
                 await asyncio.sleep(0)
                 if not self.pending() and not self.busy():
                     return
             await asyncio.sleep(0.002)
         raise TimeoutError("the bot did not go quiet")
+
+    def _last_progress(self) -> float:
+        """When the fake last received a request, on time.monotonic (settle's clock)."""
+        return time.monotonic() - (self.clock() - self.last_activity)
 
     async def wait_for(self, predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
         deadline = time.monotonic() + timeout
