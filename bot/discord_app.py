@@ -238,7 +238,7 @@ class PoliticsBot(discord.AutoShardedClient):
         self.settings = settings
         self.service = service
         # Discord's global 50 requests/s, kept before sending instead of learned from 429s (ratelimit.py)
-        self.global_limit = ratelimit.install(self.http)
+        self.global_limit = ratelimit.GlobalLimit()
         # The service serves only these shards' channels (their timers, AI moves, redelivery);
         # other processes on the same database serve the rest (docs/architecture.md, Shards).
         self.service.shards = shards
@@ -273,6 +273,7 @@ class PoliticsBot(discord.AutoShardedClient):
             import aiohttp
             self.http.connector = aiohttp.TCPConnector(limit=HTTP_CONNECTIONS)
         await super().login(token)
+        ratelimit.install(self.http, self.global_limit)
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(GameButton, GameSelect)
