@@ -7,7 +7,9 @@ RESUME -> RESUMED with replay, op 7, dropped sockets), dispatches interactions
 the way Discord does (each on the shard of its server: gateway.py), records everything the bot
 sent, and which bot process sent it (by the token it used), and can fail like Discord
 (403/50007 closed DMs, 429 + retry_after + Via, 5xx, unknown/acknowledged
-interactions, a dropped websocket).
+interactions, a dropped websocket). It keeps Discord's rate limits per bot token
+(limits.py: the global 50/s, per-route buckets, the invalid-request counter), on
+unless FakeDiscord(limits=False).
 """
 from __future__ import annotations
 
