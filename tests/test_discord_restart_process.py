@@ -71,7 +71,7 @@ async def test_kill_9_the_bot_process_and_start_a_new_one(tmp_path):
             panel = inter.last_reply()
             assert panel is not None and panel.visible_to == user.id and "Something went wrong" not in panel.content
         before = run.human_actions
-        for _round in range(3):  # the game goes on (the in-process restart test plays to the end)
+        for round_no in range(3):  # the game goes on (the in-process restart test plays to the end)
             for user in (alice, bob):
                 if await take_turn(fake, user, ch, "do", rng, run, ["a"]):
                     run.human_actions += 1
@@ -91,10 +91,7 @@ async def test_kill_9_right_after_start_was_acknowledged_delivers_board_and_dms_
     forever. Now what a commit must say is in the outbox with it; here Discord has already
     created the board when the bot dies (its answer never came back), so the restarted bot sends
     it again with the same nonce, and Discord (enforce_nonce) hands back the first one."""
-    # Limits off (the only test here): with Discord's rate limits on, the restarted bot's resend of the
-    # board had not reached the channel when this test looks (its DMs had), and why is not yet
-    # understood; this test is about the outbox's resend with the same nonce, which the limits don't change.
-    fake = await FakeDiscord(limits=False).start()
+    fake = await FakeDiscord().start()
     fake.settle = Quiet(fake).settle
     db = str(tmp_path / "outbox.db")
     proc = spawn(fake, db)
