@@ -2,7 +2,7 @@
 
 The bot runs as production does (testkit/fakediscord/botproc.py: its own process, discord.py,
 SQLite, the render pool); this process plays the fake Discord (testkit/fakediscord/server.py) and
-the players: two per channel, primary-general, each move a `/politics do` with a random legal
+the players: two per channel, primary-general (or `--games`), each move a `/politics do` with a random legal
 move, arriving open-loop (Poisson) at a fixed rate per step. For each channel count it reports
 the highest rate whose "✓ Done" p99 stays within 1 s (sustained actions/s), the acks' p99, acks
 missed (no first answer within Discord's 3 s), requests per move by kind (global-limited ones:
@@ -11,6 +11,17 @@ apart) and its RSS after every step; then a burst: every channel moves at the sa
 Every 1,000 moves it reads the RSS of the bot and of each render worker apart (rss_by_moves), and
 `--soak MOVES` replaces the ladder of rates with one long steady step (`--rate`, 60/s unless
 told), to see whether memory levels off.
+
+`--games all` (or a comma-separated list) runs the same ladder for each game in turn, with as
+many players a channel as the game's fewest seats.
+
+The fake enforces Discord's rate limits (testkit/fakediscord/limits.py: 50 global-limited requests
+a second per token, per-route buckets), so the figures are what Discord would let through. Every
+step and burst keeps `requests_per_move` (global-limited requests Discord served, per move done)
+and its split `requests_per_move_by_kind` (dm: messages and DM channels opened; channel_post;
+edit; other), `global_429s`, `route_429s` and `route_429_share` (the largest share of one route's
+requests answered 429), and `missed_acks`; a step's requests are counted once the bot has gone
+quiet after it (what the limits held back included). The top of the JSON says `limits: true`.
 
 `--bot-tree DIR` runs the bot (and opens its games) from another checkout, e.g. an older commit,
 with the same players and measurements. Loopback only; every run is bounded in moves and time.
@@ -31,6 +42,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engines import Action, get_game
+
+from .text import plain
 
 if TYPE_CHECKING:  # the fake Discord is imported when a run starts, not with the CLI
     from testkit.fakediscord.server import FakeInteraction
@@ -122,6 +135,7 @@ class Table:
     state: object
     in_flight: bool = False
     over: bool = False
+    moves: list = field(default_factory=list)  # every Sample sent to this table, in order
 
 
 @dataclass
@@ -133,6 +147,7 @@ class Sample:
     inter: FakeInteraction | None = None
     done_at: float | None = None
     outcome: str = ""  # done | busy | error
+    public: list[str] = field(default_factory=list)  # what the move told the channel (its events' text)
 
 
 @dataclass
@@ -191,6 +206,7 @@ class Meter:
 
 
 def _kind(fake, method: str, path: str) -> str:
+    """A request's kind, in the words of the figures (the detailed split)."""
     if "/interactions/" in path:
         return "interaction callback"
     if "/webhooks/" in path:
@@ -206,12 +222,43 @@ def _kind(fake, method: str, path: str) -> str:
 
 
 GLOBAL_EXEMPT = {"interaction callback", "follow-up or reply edit"}
+# The four kinds issue #28 counts global-limited requests by.
+BROAD_KIND = {"DM sent": "dm", "DM channel opened": "dm", "channel post": "channel_post", "message edited": "edit"}
+
+
+def limit_figures(fake, log_at: int, moves: int) -> dict:
+    """What Discord's limits made of the requests since `log_at` in the fake's request log:
+    global-limited requests per move, split by kind (DM: messages and DM channels opened; channel
+    post; edit; other), the 429s (global, and per route), and the largest share of any route's
+    requests answered 429."""
+    by_kind = {"dm": 0, "channel_post": 0, "edit": 0, "other": 0}
+    routes: dict[str, list[int]] = {}  # route -> [requests, 429s of its own bucket]
+    global_429s = route_429s = 0
+    for r in fake.request_log[log_at:]:
+        if not r.route:
+            continue
+        count = routes.setdefault(r.route, [0, 0])
+        count[0] += 1
+        if r.scope == "global":
+            global_429s += 1
+        elif r.scope == "user":
+            route_429s += 1
+            count[1] += 1
+        if r.global_limited and r.status != 429:  # the requests Discord served (429s counted apart)
+            by_kind[BROAD_KIND.get(_kind(fake, r.method, r.path), "other")] += 1
+    moves = max(1, moves)
+    return {"requests_per_move": round(sum(by_kind.values()) / moves, 2),
+            "requests_per_move_by_kind": {k: round(n / moves, 2) for k, n in by_kind.items()},
+            "global_429s": global_429s, "route_429s": route_429s,
+            "route_429_share": round(max((n429 / n for n, n429 in routes.values() if n), default=0.0), 4),
+            "route_429s_by_route": {route: n429 for route, (_n, n429) in sorted(routes.items()) if n429}}
 
 
 class LiveRun:
     def __init__(self, fake, tables: list[Table], meter: Meter | Meters, db: str, seed: int = 1,
-                 rss_every: int = RSS_EVERY) -> None:
+                 rss_every: int = RSS_EVERY, game: str = GAME) -> None:
         self.fake = fake
+        self.game_id = game
         self.db = db
         self.renewals = 0
         self.failed_renewals = 0
@@ -220,7 +267,7 @@ class LiveRun:
         self.idle = set(range(len(tables)))
         self.meter = meter
         self.rng = random.Random(seed)
-        self.game = get_game(GAME)
+        self.game = get_game(game)
         self.by_inter: dict[str, Sample] = {}
         self.early: dict[str, list] = {}
         self.moves_done = 0  # since the bot started, warm-up included
@@ -256,7 +303,8 @@ class LiveRun:
             self.moves_done += 1
             if self.moves_done % self.rss_every == 0:
                 self._read_memory()
-            self.game.apply_in_place(table.state, sample.seat, sample.action)
+            events = self.game.apply_in_place(table.state, sample.seat, sample.action)
+            sample.public = [plain(e.text) for e in events if e.to is None and e.text]
             table.over = self.game.result(table.state).finished
         elif message.content.startswith("Busy"):
             sample.outcome = "busy"
@@ -286,10 +334,10 @@ class LiveRun:
 
     async def renew(self, table: Table) -> None:
         """A new game in a channel whose game ended, by its two players (lobby, join, start)."""
-        first, second = table.users
+        first, *others = table.users
         self.renewals += 1
         for _attempt in range(5):  # an older bot may answer "something went wrong" (two games ending at once)
-            await first.slash_raw("new", {"game": GAME, "seed": 10_000 + self.renewals}, channel=table.id,
+            await first.slash_raw("new", {"game": self.game_id, "seed": 10_000 + self.renewals}, channel=table.id,
                                   settle=False)
             try:
                 await self._row(table.id, lambda r: r["status"] == "lobby", tries=40)
@@ -298,8 +346,9 @@ class LiveRun:
                 self.failed_renewals += 1
         else:
             return  # this table stays out of the run
-        await second.slash_raw("join", {}, channel=table.id, settle=False)
-        await self._row(table.id, lambda r: len(r["players"]) == 2)
+        for other in others:
+            await other.slash_raw("join", {}, channel=table.id, settle=False)
+        await self._row(table.id, lambda r: len(r["players"]) == len(table.users))
         await first.slash_raw("start", {}, channel=table.id, settle=False)
         record = await self._row(table.id, lambda r: r["status"] == "playing")
         by_id = {u.id: u for u in table.users}
@@ -320,6 +369,7 @@ class LiveRun:
         action = self.rng.choice(legal)
         table.in_flight = True
         sample = Sample(table, seat, action)
+        table.moves.append(sample)
         inter = await table.users[seat].slash_raw("do", {"action": action.text()}, channel=table.id, settle=False)
         sample.inter = inter
         self.by_inter[inter.id] = sample
@@ -360,7 +410,7 @@ class LiveRun:
     async def step(self, rate: float, seconds: float, max_moves: int | None = None) -> dict:
         """Open-loop arrivals at `rate` per second for `seconds` (or until `max_moves` arrived)."""
         await self.quiet()
-        before, requests_at, bytes_at = self._reading(), len(self.fake.requests), self.fake.file_bytes
+        before, requests_at, bytes_at = self._reading(), len(self.fake.request_log), self.fake.file_bytes
         samples: list[Sample] = []
         no_table = 0
         tasks: list[asyncio.Task[Sample | None]] = []
@@ -378,6 +428,7 @@ class LiveRun:
         samples = [s for s in await asyncio.gather(*tasks) if s is not None]
         elapsed = time.monotonic() - start
         await self._wait(samples, GRACE)
+        await self.quiet()  # the boards and DMs of its moves, some held back by the limits, delivered
         return self._figures(samples, before, requests_at, bytes_at, elapsed, rate, no_table)
 
     async def burst(self) -> dict:
@@ -385,11 +436,13 @@ class LiveRun:
         if self._renewing:
             await asyncio.wait(list(self._renewing), timeout=60)
         await self.quiet()
-        before, requests_at, bytes_at = self._reading(), len(self.fake.requests), self.fake.file_bytes
+        before, requests_at, bytes_at = self._reading(), len(self.fake.request_log), self.fake.file_bytes
         start = time.monotonic()
         samples = [s for s in await asyncio.gather(*(self.move(i) for i in list(self.idle))) if s is not None]
         await self._wait(samples, 120.0)
-        return self._figures(samples, before, requests_at, bytes_at, time.monotonic() - start, None, 0)
+        elapsed = time.monotonic() - start
+        await self.quiet()
+        return self._figures(samples, before, requests_at, bytes_at, elapsed, None, 0)
 
     def _reading(self) -> dict:
         """The bot's CPU and memory, and this process's own CPU (the fake Discord and the players
@@ -405,11 +458,10 @@ class LiveRun:
         acks = [s.inter.latency if s.inter.latency is not None else float("inf") for s in samples]
         missed = sum(1 for a in acks if a > ACK_LIMIT)
         kinds: dict[str, int] = {}
-        for _t, method, path, _status in self.fake.requests[requests_at:]:
-            k = _kind(self.fake, method, path)
+        for r in self.fake.request_log[requests_at:]:
+            k = _kind(self.fake, r.method, r.path)
             kinds[k] = kinds.get(k, 0) + 1
         moves = max(1, len(done))
-        global_limited = sum(n for k, n in kinds.items() if k not in GLOBAL_EXEMPT)
         main_cpu = after["main"] - before["main"]
         workers_cpu = after["workers"] - before["workers"]
         p99 = _pct(done_all, 0.99)
@@ -421,7 +473,7 @@ class LiveRun:
             "achieved_per_second": round(len(done) / elapsed, 1) if elapsed else None,
             "done_p50_s": _round(_pct(done_all, 0.5)), "done_p99_s": _round(p99),
             "ack_p99_s": _round(_pct(acks, 0.99)), "missed_acks": missed,
-            "requests_per_move": round(global_limited / moves, 2),
+            **limit_figures(self.fake, requests_at, len(done)),
             "requests_by_kind_per_move": {k: round(n / moves, 2) for k, n in sorted(kinds.items())},
             "image_kb_per_move": round((self.fake.file_bytes - bytes_at) / 1024 / moves, 1),
             "cpu_ms_per_move": round(1000 * (main_cpu + workers_cpu) / moves, 1),
@@ -449,23 +501,27 @@ class Deployment:
 
 async def _one(channels: int, quick: bool, tree: str, rates: list[float], seconds: float,
                soak: tuple[float, int] | None = None, rss_every: int = RSS_EVERY,
-               deployment: Deployment | None = None) -> dict:
+               deployment: Deployment | None = None, game: str = GAME, limits: bool = True) -> dict:
     from testkit.fakediscord import server as server_module
     from testkit.fakediscord.server import FakeDiscord
 
     deploy = deployment or Deployment()
-    fake = await FakeDiscord(shard_count=deploy.shard_count).start()
+    fake = await FakeDiscord(shard_count=deploy.shard_count, limits=limits).start()
+    # The processes send tokens of their own (so the fake tells them apart) but are one bot to
+    # Discord: one token, one global limit and one set of buckets for all of them.
+    fake.limits.bot_of = lambda token: "politics-bot" if token.startswith("fake-token") else token
+    seats = get_game(game).min_players
     fake.keep_files = False
     tmp = tempfile.mkdtemp(prefix="politics-live-")
     db = deploy.database or os.path.join(tmp, "bot.db")
     guilds = ([FakeDiscord.GUILD_ID] if deploy.guilds == 1 else
               [fake.add_guild(f"server {g}", shard=g % deploy.shard_count) for g in range(deploy.guilds)])
-    plan: dict[str, Any] = {"game": GAME, "guild": guilds[0], "channels": []}
+    plan: dict[str, Any] = {"game": game, "guild": guilds[0], "channels": []}
     handles = {}
     for c in range(channels):
         guild = guilds[c % len(guilds)]
         cid = fake.add_channel(f"live-{c}", guild=None if deploy.guilds == 1 else guild)
-        users = [fake.user(f"p{c}a"), fake.user(f"p{c}b")]
+        users = [fake.user(f"p{c}{chr(ord('a') + s)}") for s in range(seats)]
         handles[cid] = users
         plan["channels"].append({"channel": cid, "seed": c + 1, "guild": guild,
                                  "users": [[u.id, u.name] for u in users]})
@@ -475,7 +531,7 @@ async def _one(channels: int, quick: bool, tree: str, rates: list[float], second
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"} | {"PYTHONPATH": tree}
     subprocess.run([sys.executable, os.path.join(os.path.dirname(server_module.__file__), "liveprep.py"), db,
                     os.path.join(tmp, "plan.json")], cwd=tree, env=env, check=True, capture_output=True)
-    tables = await _tables(db, handles)
+    tables = await _tables(db, handles, game)
     log = open(os.path.join(tmp, "bot.log"), "w", encoding="utf-8")
     procs = []
     for i in range(deploy.processes):
@@ -497,8 +553,8 @@ async def _one(channels: int, quick: bool, tree: str, rates: list[float], second
             raise RuntimeError(f"a bot process exited; see {log.name}")
         await asyncio.sleep(2.0)  # render workers started, first requests done
         meter: Meter | Meters = Meter(proc.pid) if len(procs) == 1 else Meters([Meter(p.pid) for p in procs])
-        run = LiveRun(fake, tables, meter, db, rss_every=rss_every)
-        out: dict = {"channels": channels, "steps": []}
+        run = LiveRun(fake, tables, meter, db, rss_every=rss_every, game=game)
+        out: dict = {"game": game, "channels": channels, "limits": fake.limits.enabled, "steps": []}
         # Warm-up, not reported: a short step, then every table moves twice, so that each player
         # has had a DM (a bot that has been running knows its DM channels; one that forgets them
         # opens them again whatever the warm-up).
@@ -524,6 +580,7 @@ async def _one(channels: int, quick: bool, tree: str, rates: list[float], second
         out["rss_mb_by_step"] = [s["rss_mb"] for s in steps] + [out["burst"]["rss_mb"]]
         out["games_renewed"], out["failed_renewals"] = run.renewals, run.failed_renewals
         out["rss_every"], out["rss_by_moves"] = run.rss_every, run.rss_by_moves
+        _limit_totals(out, fake, run)
         return out
     finally:
         for p in procs:
@@ -543,7 +600,43 @@ async def _soak(run: LiveRun, out: dict, rate: float, moves: int) -> dict:
     out["soak"] = await run.step(rate, 3 * moves / rate, max_moves=moves)
     out["rss_every"], out["rss_by_moves"] = run.rss_every, run.rss_by_moves
     out["games_renewed"], out["failed_renewals"] = run.renewals, run.failed_renewals
+    _limit_totals(out, run.fake, run)
     return out
+
+
+def _limit_totals(out: dict, fake, run: LiveRun) -> None:
+    """The whole run under Discord's limits (warm-up included): 429s by route, the invalid
+    requests of the worst 10 minutes against Discord's 10,000, a banned token, and whether every
+    move's reply reached its channel once and in order."""
+    out["limits_by_route"] = {name: vars(c) for name, c in sorted(fake.limits.by_route.items())}
+    out["invalid_requests_peak"] = fake.limits.most_invalid()
+    out["banned_tokens"] = len(fake.limits.banned)
+    out["delivery"] = delivery_check(fake, run.tables)
+
+
+def delivery_check(fake, tables: list[Table]) -> dict:
+    """Every "✓ Done" move reached its channel once and in order: the public text its events gave
+    is found in the channel's messages (in the order the fake received them), each move's after
+    the one before's; and no such text shows up more often than the moves that said it (a resend)."""
+    missing = repeated = checked = 0
+    for table in tables:
+        text = "\n".join(m.content for m in fake.public(table.id) if m.content)
+        at = 0
+        said: dict[str, int] = {}
+        for sample in table.moves:
+            if sample.outcome != "done" or not sample.public:
+                continue
+            checked += 1
+            for line in sample.public:
+                said[line] = said.get(line, 0) + 1
+            for line in sample.public:
+                found = text.find(line, at)
+                if found < 0:
+                    missing += 1
+                    break
+                at = found + len(line)
+        repeated += sum(max(0, text.count(line) - n) for line, n in said.items())
+    return {"moves_checked": checked, "moves_missing_or_out_of_order": missing, "repeated_lines": repeated}
 
 
 async def _read_rows(db: str, channel: str | None = None) -> list[tuple]:
@@ -574,8 +667,8 @@ async def _read_row(db: str, channel: str) -> tuple[str, str | None] | None:
     return (rows[0][1], rows[0][2]) if rows else None
 
 
-async def _tables(db: str, handles: dict) -> list:
-    game = get_game(GAME)
+async def _tables(db: str, handles: dict, game_id: str = GAME) -> list:
+    game = get_game(game_id)
     tables: list[Table] = []
     for channel_id, record_text, state_text in await _read_rows(db):
         record = json.loads(record_text)
@@ -596,20 +689,48 @@ def _botproc(tree: str) -> str:
 
 def run_live(channel_counts: list[int] | None = None, quick: bool = False, tree: str | None = None,
              rates: list[float] | None = None, seconds: float | None = None,
-             soak: tuple[float, int] | None = None, rss_every: int = RSS_EVERY) -> dict:
+             soak: tuple[float, int] | None = None, rss_every: int = RSS_EVERY,
+             games: list[str] | None = None, limits: bool = True) -> dict:
     """Figures for each channel count (see the module's docstring). `soak` = (rate, moves): after
     the warm-up, one steady step of that many moves at that rate instead of the ladder of rates.
-    Either way the bot's memory is read every `rss_every` moves (rss_by_moves)."""
+    Either way the bot's memory is read every `rss_every` moves (rss_by_moves).
+
+    `games`: each of these games in turn (default primary-general alone): the figures of each are
+    in "by_game"; "results" keeps the first game's. With several games and --quick, one channel
+    count (100) unless told. `limits`: the fake enforces Discord's rate limits (said by "limits")."""
     tree = os.path.abspath(tree or ROOT)
     _botproc(tree)  # a tree the bench can't start a bot from is said now, not after a channel count
     rates = rates or (QUICK_RATES if quick else RATES)
     seconds = seconds or (QUICK_SECONDS if quick else SECONDS)
-    counts = channel_counts or [100, 1000]
-    results: dict[str, dict] = {}
-    out = {"game": GAME, "tree": tree, "cores": os.cpu_count(), "results": results}
-    for channels in counts:
-        results[str(channels)] = asyncio.run(_one(channels, quick, tree, rates, seconds, soak, rss_every))
-    return out
+    games = games or [GAME]
+    counts = channel_counts or ([100] if quick and len(games) > 1 else [100, 1000])
+    by_game: dict[str, dict[str, dict]] = {}
+    for game in games:
+        by_game[game] = {str(channels): asyncio.run(_one(channels, quick, tree, rates, seconds, soak, rss_every,
+                                                         game=game, limits=limits))
+                         for channels in counts}
+    return {"limits": limits, "game": games[0], "games": games, "tree": tree, "cores": os.cpu_count(),
+            "results": by_game[games[0]], "by_game": by_game}
+
+
+def markdown_limits(results: dict) -> str:
+    """Under Discord's limits, per game and step: what each move cost in global-limited requests
+    (by kind) and what the fake answered 429."""
+    lines = ["| game | channels | step (offered/s) | moves done/s | global-limited requests / move (DM, channel "
+             "post, edit, other) | global 429s | route 429s (largest share of a route) | missed acks |",
+             "| --- | ---: | --- | ---: | --- | ---: | ---: | ---: |"]
+    for game, counts in results.get("by_game", {"": results["results"]}).items():
+        for channels, r in counts.items():
+            steps = [(str(s["offered_per_second"]), s) for s in r.get("steps", [])]
+            steps += [("burst", r["burst"])] if "burst" in r else []
+            steps += [("soak", r["soak"])] if "soak" in r else []
+            for name, s in steps:
+                k = s["requests_per_move_by_kind"]
+                lines.append(f"| {game or results['game']} | {int(channels):,} | {name} | {s['achieved_per_second']} "
+                             f"| {s['requests_per_move']} ({k['dm']}, {k['channel_post']}, {k['edit']}, {k['other']}) "
+                             f"| {s['global_429s']} | {s['route_429s']} ({100 * s['route_429_share']:.1f} %) "
+                             f"| {s['missed_acks']} |")
+    return "\n".join(lines) + "\n"
 
 
 def markdown_live(results: dict, label: str = "") -> str:
@@ -630,7 +751,7 @@ def markdown_live(results: dict, label: str = "") -> str:
             f"{best.get('bench_cpu_ms_per_move', '—')}) | {best['image_kb_per_move']} "
             f"| {' → '.join(str(round(x)) for x in r['rss_mb_by_step'])} "
             f"| {b['moves']}, {b['done_p99_s']}, {b['busy']}, {b['missed_acks']} |")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n" + ("\n" + markdown_limits(results) if results.get("limits") else "")
 
 
 def markdown_rss(results: dict, label: str = "") -> str:

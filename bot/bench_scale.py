@@ -6,7 +6,9 @@
   (random legal moves; a typed trivia answer is left to its clock), then the database's size on
   disk divided by the games, and the recorded result's own size.
 - **Processes** (bench_live): the real bot against the fake Discord on PostgreSQL, one process
-  serving every shard, then two processes splitting them.
+  serving every shard, then two processes splitting them; the fake enforces Discord's rate limits
+  (each process its own token there, so each has a global limit of its own: one budget shared
+  across processes is issue #28's REST proxy, still to come).
 
 PostgreSQL is a throwaway server started for the run (testkit/pgserver.py, with fsync on as in
 production) unless `--database-url` names one; its binaries are PostgreSQL's (`initdb`, `pg_ctl`).
@@ -143,6 +145,7 @@ def run_scale(quick: bool = False, database_url: str | None = None, live: bool =
                 out["stored"][backend][game_id] = asyncio.run(stored_per_game(where, game_id, games))
         if live:
             out["processes"] = run_processes(pg, quick)
+            out["limits"] = all(r.get("limits") for r in out["processes"].values())
     return out
 
 
@@ -162,15 +165,16 @@ def run_processes(pg: str, quick: bool) -> dict:
 
 def markdown_processes(processes: dict) -> str:
     lines = ["| bot processes on PostgreSQL | channels | sustained actions/s (done p99 ≤ 1 s) | ack p99 (s) "
-             "| missed acks | global-limited requests / move | CPU / move, ms (render workers; the bench itself) "
-             "| burst: moves, done p99 (s), busy, missed acks |",
-             "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
+             "| missed acks | global-limited requests / move | global 429s (all steps) "
+             "| CPU / move, ms (render workers; the bench itself) | burst: moves, done p99 (s), busy, missed acks |",
+             "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
     for n, r in processes.items():
         best = next((s for s in r["steps"] if s["achieved_per_second"] == r["sustained_actions_per_second"]),
                     r["steps"][0])
         b = r["burst"]
         lines.append(f"| {n} | {r['channels']:,} | {r['sustained_actions_per_second']} | {r['ack_p99_s']} "
                      f"| {r['missed_acks']} | {r['requests_per_move']} "
+                     f"| {sum(s.get('global_429s', 0) for s in r['steps'] + [b])} "
                      f"| {best['cpu_ms_per_move']} ({best['render_workers_cpu_ms_per_move']}; "
                      f"{best.get('bench_cpu_ms_per_move', '—')}) "
                      f"| {b['moves']}, {b['done_p99_s']}, {b['busy']}, {b['missed_acks']} |")

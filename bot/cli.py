@@ -148,6 +148,8 @@ def build_parser() -> argparse.ArgumentParser:
                          help="the bot process against a fake Discord on loopback, for 100 and 1,000 channels")
     p_bench.add_argument("--channels", type=int, action="append", metavar="N",
                          help="--live: only these channel counts (repeat for more)")
+    p_bench.add_argument("--games", metavar="GAMES",
+                         help="--live: these games in turn, comma-separated, or 'all' (default primary-general)")
     p_bench.add_argument("--bot-tree", metavar="DIR",
                          help="--live: run the bot from this checkout (e.g. an older commit)")
     p_bench.add_argument("--soak", type=int, metavar="MOVES",
@@ -224,8 +226,11 @@ def main(argv: list[str] | None = None) -> int:
             from .bench_live import markdown_live, run_live
             if args.soak is not None and (args.soak < 1 or args.rate <= 0):
                 raise ValueError("--soak takes a number of moves above 0 and --rate a rate above 0.")
+            from engines import all_games, get_game
+            games = None if not args.games else list(all_games()) if args.games == "all" else \
+                [get_game(g.strip()).id for g in args.games.split(",")]
             live = run_live(args.channels, args.quick, args.bot_tree,
-                            soak=(args.rate, args.soak) if args.soak else None)
+                            soak=(args.rate, args.soak) if args.soak else None, games=games)
             print(markdown_live(live, os.path.basename(live["tree"])) if args.markdown else json.dumps(live, indent=2))
             return 0
         if args.command == "bench":

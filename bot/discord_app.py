@@ -31,6 +31,7 @@ from discord.ext import tasks
 
 from engines import all_games
 
+from . import ratelimit
 from .delivery import Delivery, Pending
 from .messages import Button, Ctx, Embed, Images, Outgoing, Select, User, chunk_text
 from .registry import CommandSpec, InputError, commands
@@ -238,6 +239,8 @@ class PoliticsBot(discord.AutoShardedClient):
                          shard_ids=None if shards is None or shards.all else list(shards.ids))
         self.settings = settings
         self.service = service
+        # Discord's global 50 requests/s, kept before sending instead of learned from 429s (ratelimit.py)
+        self.global_limit = ratelimit.GlobalLimit()
         # The service serves only these shards' channels (their timers, AI moves, redelivery);
         # other processes on the same database serve the rest (docs/architecture.md, Shards).
         self.service.shards = shards
@@ -272,6 +275,7 @@ class PoliticsBot(discord.AutoShardedClient):
             import aiohttp
             self.http.connector = aiohttp.TCPConnector(limit=HTTP_CONNECTIONS)
         await super().login(token)
+        ratelimit.install(self.http, self.global_limit)
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(GameButton, GameSelect)

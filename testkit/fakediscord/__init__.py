@@ -16,6 +16,8 @@ fixture, not shipped).
     fake = FakeDiscord(shard_count=4)                  # shards (gateway.py): a session per IDENTIFY shard
     guild = fake.add_guild("s", shard=2); fake.add_channel("c", guild=guild)
     fake.shard_sessions(); fake.receiver(inter); fake.sender(message)   # which bot process (token)
+    FakeDiscord(limits=True)                           # the default: Discord's rate limits (limits.py)
+    fake.limits.by_route["message create"].route_429s; fake.request_log[-1].scope   # what they refused
 
 `.venv/bin/python -m testkit.fakediscord.report` runs every scenario and rewrites docs/reliability.md.
 """

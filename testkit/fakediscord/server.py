@@ -7,7 +7,9 @@ RESUME -> RESUMED with replay, op 7, dropped sockets), dispatches interactions
 the way Discord does (each on the shard of its server: gateway.py), records everything the bot
 sent, and which bot process sent it (by the token it used), and can fail like Discord
 (403/50007 closed DMs, 429 + retry_after + Via, 5xx, unknown/acknowledged
-interactions, a dropped websocket).
+interactions, a dropped websocket). It keeps Discord's rate limits per bot token
+(limits.py: the global 50/s, per-route buckets, the invalid-request counter), on
+unless FakeDiscord(limits=False).
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import BodyPartReader, web
 
 from .gateway import GatewayMixin
+from .limits import Decision, Limits
 
 if TYPE_CHECKING:
     from .client import UserHandle
@@ -174,6 +177,19 @@ class FakeInteraction:
         return live[-1] if live else None
 
 
+@dataclass(frozen=True)
+class Request:
+    """One REST request as the fake answered it (FakeDiscord.request_log)."""
+    t: float
+    token: str  # the bot process's token ("" for interaction webhooks, which carry none)
+    method: str
+    path: str
+    route: str  # limits.py's name of its route ("" outside the API)
+    status: int
+    global_limited: bool  # counts against the 50/s global limit (not an interaction endpoint)
+    scope: str  # a 429 of the limiter: "global" or "user" (a route's bucket); "ban"; "" otherwise
+
+
 @dataclass
 class FailRule:
     method: str
@@ -192,8 +208,10 @@ class FakeDiscord(GatewayMixin):
     BOT_ID = "1100000000000000001"
 
     def __init__(self, *, clock: Callable[[], float] = time.monotonic, heartbeat_ms: int = 41250,
-                 shard_count: int = 1, max_concurrency: int = 1) -> None:
+                 shard_count: int = 1, max_concurrency: int = 1, limits: bool = True) -> None:
         self.clock = clock
+        # Discord's rate limits per bot token (limits.py); off only where a test says why.
+        self.limits = Limits(enabled=limits)
         self.heartbeat_ms = heartbeat_ms
         self._counter = itertools.count(1)
         self.users: dict[str, FakeUser] = {}
@@ -207,6 +225,7 @@ class FakeDiscord(GatewayMixin):
         self.interactions: dict[str, FakeInteraction] = {}
         self.by_token: dict[str, FakeInteraction] = {}
         self.requests: list[tuple[float, str, str, int]] = []  # (t, method, path, status)
+        self.request_log: list[Request] = []  # the same requests with their token, route and limit
         self.rules: list[FailRule] = []
         self.commands: dict[str, list] = {}
         self.uploads: dict[str, bytes] = {}
@@ -322,28 +341,52 @@ class FakeDiscord(GatewayMixin):
             return await handler(request)
         self.inflight += 1
         self.last_activity = self.clock()
-        SENDER.set(request.headers.get("Authorization", "").removeprefix("Bot "))
+        token = request.headers.get("Authorization", "").removeprefix("Bot ")
+        SENDER.set(token)
         try:
-            for rule in self.rules:
-                if rule.hits < rule.times and rule.method == request.method and rule.path.search(request.path):
-                    if rule.skip:
-                        rule.skip -= 1
-                        continue
-                    rule.hits += 1
-                    await request.read()
-                    self.faults_injected.append(f"{rule.status} {request.method} {request.path}")
-                    resp = self._failure(rule)
-                    self.requests.append((self.clock(), request.method, request.path, rule.status))
-                    return resp
-            try:
-                resp = await handler(request)
-            except FormError as exc:  # what Discord answers to a message over its limits
-                resp = jresp({"message": "Invalid Form Body", "code": 50035, "errors": exc.args[0]}, 400)
+            decision = self.limits.check(token, request.method, request.path)
+            if decision is not None and decision.status:
+                await request.read()  # a 429 before the handler: the request did nothing
+                resp = self._rate_limited(decision)
+            else:
+                resp = await self._serve(request, handler)
+            if decision is not None:
+                for key, value in decision.headers.items():
+                    resp.headers.setdefault(key, value)
+            self.limits.answered(token, resp.status, decision.scope if decision else "")
             self.requests.append((self.clock(), request.method, request.path, resp.status))
+            self.request_log.append(Request(self.clock(), token, request.method, request.path,
+                                            decision.route if decision else "", resp.status,
+                                            bool(decision and decision.global_limited),
+                                            decision.scope if decision else ""))
             return resp
         finally:
             self.inflight -= 1
             self.last_activity = self.clock()
+
+    async def _serve(self, request: web.Request, handler) -> web.Response:
+        for rule in self.rules:
+            if rule.hits < rule.times and rule.method == request.method and rule.path.search(request.path):
+                if rule.skip:
+                    rule.skip -= 1
+                    continue
+                rule.hits += 1
+                await request.read()
+                self.faults_injected.append(f"{rule.status} {request.method} {request.path}")
+                return self._failure(rule)
+        try:
+            return await handler(request)
+        except FormError as exc:  # what Discord answers to a message over its limits
+            return jresp({"message": "Invalid Form Body", "code": 50035, "errors": exc.args[0]}, 400)
+
+    def _rate_limited(self, decision: Decision) -> web.Response:
+        """Discord's 429: a JSON body with retry_after and global, Via (a 429 from Discord, not
+        Cloudflare), the scope; a banned token gets Cloudflare's bare 429 instead."""
+        if decision.scope == "ban":
+            return web.Response(status=429, text="error code: 1015", content_type="text/plain")
+        body = {"message": "You are being rate limited.", "retry_after": round(decision.retry_after, 3),
+                "global": decision.scope == "global"}
+        return jresp(body, 429, {"Via": "1.1 google", **decision.headers})
 
     def _failure(self, rule: FailRule) -> web.Response:
         if rule.status == 429:
@@ -840,15 +883,24 @@ class FakeDiscord(GatewayMixin):
         """Wait until every interaction is answered and the bot has gone quiet:
         no handler task of discord.py running (the bot runs in this process),
         no request in flight, and nothing for `quiet` seconds (raise it for a
-        bot in another process)."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if not self.pending() and not self.busy() and self.clock() - self.last_activity >= quiet:
+        bot in another process; such a bot may also be waiting out a rate limit,
+        until the last 429's retry_after or an emptied bucket's reset)."""
+        # `timeout` without progress: a bot held to Discord's rate limits works through its backlog
+        # more slowly, and is waited for while it still sends (up to ten times `timeout` in all).
+        start = time.monotonic()
+        while time.monotonic() < min(start + 10 * timeout, max(start, self._last_progress()) + timeout):
+            waiting_out_a_limit = quiet > 0 and self.limits.clock() < self.limits.busy_until
+            if not self.pending() and not self.busy() and self.clock() - self.last_activity >= quiet \
+                    and not waiting_out_a_limit:
                 await asyncio.sleep(0)
                 if not self.pending() and not self.busy():
                     return
             await asyncio.sleep(0.002)
         raise TimeoutError("the bot did not go quiet")
+
+    def _last_progress(self) -> float:
+        """When the fake last received a request, on time.monotonic (settle's clock)."""
+        return time.monotonic() - (self.clock() - self.last_activity)
 
     async def wait_for(self, predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
         deadline = time.monotonic() + timeout
