@@ -21,6 +21,7 @@ COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY engines ./engines
 COPY render ./render
+COPY testkit ./testkit
 RUN pip install --no-cache-dir --no-deps . \
  && rm -rf build ./*.egg-info \
  && useradd --create-home --uid 10001 politics \

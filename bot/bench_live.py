@@ -1,7 +1,7 @@
 """`politics-bot bench --live`: the real bot process against the fake Discord on loopback.
 
-The bot runs as production does (tests/fakediscord/botproc.py: its own process, discord.py,
-SQLite, the render pool); this process plays the fake Discord (tests/fakediscord/server.py) and
+The bot runs as production does (testkit/fakediscord/botproc.py: its own process, discord.py,
+SQLite, the render pool); this process plays the fake Discord (testkit/fakediscord/server.py) and
 the players: two per channel, primary-general, each move a `/politics do` with a random legal
 move, arriving open-loop (Poisson) at a fixed rate per step. For each channel count it reports
 the highest rate whose "✓ Done" p99 stays within 1 s (sustained actions/s), the acks' p99, acks
@@ -28,8 +28,12 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from engines import get_game
+from engines import Action, get_game
+
+if TYPE_CHECKING:  # the fake Discord is imported when a run starts, not with the CLI
+    from testkit.fakediscord.server import FakeInteraction
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GAME = "primary-general"
@@ -125,8 +129,8 @@ class Sample:
     """One move: its interaction and what came back."""
     table: Table
     seat: int
-    action: object
-    inter: object = None
+    action: Action
+    inter: FakeInteraction | None = None
     done_at: float | None = None
     outcome: str = ""  # done | busy | error
 
@@ -205,7 +209,7 @@ GLOBAL_EXEMPT = {"interaction callback", "follow-up or reply edit"}
 
 
 class LiveRun:
-    def __init__(self, fake, tables: list[Table], meter: Meter, db: str, seed: int = 1,
+    def __init__(self, fake, tables: list[Table], meter: Meter | Meters, db: str, seed: int = 1,
                  rss_every: int = RSS_EVERY) -> None:
         self.fake = fake
         self.db = db
@@ -222,7 +226,7 @@ class LiveRun:
         self.moves_done = 0  # since the bot started, warm-up included
         self.rss_every = rss_every
         self.rss_by_moves: list[dict] = []  # the bot's memory every `rss_every` moves
-        # A debugging aid: with POLITICS_MEMDUMP set, the bot (tests/fakediscord/botproc.py) writes
+        # A debugging aid: with POLITICS_MEMDUMP set, the bot (testkit/fakediscord/botproc.py) writes
         # what its heap holds whenever memory is read here.
         self.memdump = bool(os.environ.get("POLITICS_MEMDUMP"))
         fake.on_reply = self._reply
@@ -316,10 +320,10 @@ class LiveRun:
         action = self.rng.choice(legal)
         table.in_flight = True
         sample = Sample(table, seat, action)
-        sample.inter = await table.users[seat].slash_raw("do", {"action": action.text()}, channel=table.id,
-                                                         settle=False)
-        self.by_inter[sample.inter.id] = sample
-        for message in self.early.pop(sample.inter.id, []):
+        inter = await table.users[seat].slash_raw("do", {"action": action.text()}, channel=table.id, settle=False)
+        sample.inter = inter
+        self.by_inter[inter.id] = sample
+        for message in self.early.pop(inter.id, []):
             self._settle(sample, message)
         return sample
 
@@ -328,7 +332,7 @@ class LiveRun:
         now = self.fake.clock()
         for s in samples:
             inter = s.inter
-            if s.outcome:
+            if s.outcome or inter is None:
                 continue
             if (inter.latency or 0) > ACK_LIMIT or (
                     inter.first_callback_at is None and now - inter.dispatched_at > ACK_LIMIT + 1):
@@ -359,7 +363,7 @@ class LiveRun:
         before, requests_at, bytes_at = self._reading(), len(self.fake.requests), self.fake.file_bytes
         samples: list[Sample] = []
         no_table = 0
-        tasks = []
+        tasks: list[asyncio.Task[Sample | None]] = []
         start = time.monotonic()
         due = start
         while True:
@@ -446,7 +450,8 @@ class Deployment:
 async def _one(channels: int, quick: bool, tree: str, rates: list[float], seconds: float,
                soak: tuple[float, int] | None = None, rss_every: int = RSS_EVERY,
                deployment: Deployment | None = None) -> dict:
-    from tests.fakediscord.server import FakeDiscord
+    from testkit.fakediscord import server as server_module
+    from testkit.fakediscord.server import FakeDiscord
 
     deploy = deployment or Deployment()
     fake = await FakeDiscord(shard_count=deploy.shard_count).start()
@@ -455,7 +460,7 @@ async def _one(channels: int, quick: bool, tree: str, rates: list[float], second
     db = deploy.database or os.path.join(tmp, "bot.db")
     guilds = ([FakeDiscord.GUILD_ID] if deploy.guilds == 1 else
               [fake.add_guild(f"server {g}", shard=g % deploy.shard_count) for g in range(deploy.guilds)])
-    plan = {"game": GAME, "guild": guilds[0], "channels": []}
+    plan: dict[str, Any] = {"game": GAME, "guild": guilds[0], "channels": []}
     handles = {}
     for c in range(channels):
         guild = guilds[c % len(guilds)]
@@ -468,7 +473,7 @@ async def _one(channels: int, quick: bool, tree: str, rates: list[float], second
         json.dump(plan, fh)
     # the bot under test uses this run's database, never a DATABASE_URL of the environment
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"} | {"PYTHONPATH": tree}
-    subprocess.run([sys.executable, os.path.join(ROOT, "tests", "fakediscord", "liveprep.py"), db,
+    subprocess.run([sys.executable, os.path.join(os.path.dirname(server_module.__file__), "liveprep.py"), db,
                     os.path.join(tmp, "plan.json")], cwd=tree, env=env, check=True, capture_output=True)
     tables = await _tables(db, handles)
     log = open(os.path.join(tmp, "bot.log"), "w", encoding="utf-8")
@@ -480,7 +485,7 @@ async def _one(channels: int, quick: bool, tree: str, rates: list[float], second
             shards = {"SHARD_COUNT": str(deploy.shard_count), "SHARD_IDS": ",".join(map(str, mine)),
                       "POLITICS_TEST_TOKEN": f"fake-token-{i}"}
         procs.append(subprocess.Popen(
-            [sys.executable, "-m", "tests.fakediscord.botproc", fake.api_base, fake.gateway_url, db],
+            [sys.executable, "-m", _botproc(tree), fake.api_base, fake.gateway_url, db],
             cwd=tree, env=env | shards, stdout=log, stderr=subprocess.STDOUT))
     proc = procs[0]
     try:
@@ -491,7 +496,7 @@ async def _one(channels: int, quick: bool, tree: str, rates: list[float], second
         if any(p.poll() is not None for p in procs):
             raise RuntimeError(f"a bot process exited; see {log.name}")
         await asyncio.sleep(2.0)  # render workers started, first requests done
-        meter = Meter(proc.pid) if len(procs) == 1 else Meters([Meter(p.pid) for p in procs])
+        meter: Meter | Meters = Meter(proc.pid) if len(procs) == 1 else Meters([Meter(p.pid) for p in procs])
         run = LiveRun(fake, tables, meter, db, rss_every=rss_every)
         out: dict = {"channels": channels, "steps": []}
         # Warm-up, not reported: a short step, then every table moves twice, so that each player
@@ -571,7 +576,7 @@ async def _read_row(db: str, channel: str) -> tuple[str, str | None] | None:
 
 async def _tables(db: str, handles: dict) -> list:
     game = get_game(GAME)
-    tables = []
+    tables: list[Table] = []
     for channel_id, record_text, state_text in await _read_rows(db):
         record = json.loads(record_text)
         state = game.load(state_text if state_text is not None else record["state"])
@@ -580,21 +585,30 @@ async def _tables(db: str, handles: dict) -> list:
     return tables
 
 
+def _botproc(tree: str) -> str:
+    """The module that runs the bot of `tree` against the fake: this install's, or an older checkout's,
+    whose fake Discord lived in tests/ (so `--bot-tree` still measures commits from before the move)."""
+    for module in ("testkit.fakediscord.botproc", "tests.fakediscord.botproc"):
+        if os.path.isfile(os.path.join(tree, *module.split(".")) + ".py"):
+            return module
+    raise SystemExit(f"politics-bot bench --live: {tree} has no bot to run (no testkit/fakediscord/botproc.py).")
+
+
 def run_live(channel_counts: list[int] | None = None, quick: bool = False, tree: str | None = None,
              rates: list[float] | None = None, seconds: float | None = None,
              soak: tuple[float, int] | None = None, rss_every: int = RSS_EVERY) -> dict:
     """Figures for each channel count (see the module's docstring). `soak` = (rate, moves): after
     the warm-up, one steady step of that many moves at that rate instead of the ladder of rates.
     Either way the bot's memory is read every `rss_every` moves (rss_by_moves)."""
-    if not os.path.isdir(os.path.join(ROOT, "tests", "fakediscord")):
-        raise SystemExit("politics-bot bench --live needs the repository's tests/fakediscord (a git checkout).")
     tree = os.path.abspath(tree or ROOT)
+    _botproc(tree)  # a tree the bench can't start a bot from is said now, not after a channel count
     rates = rates or (QUICK_RATES if quick else RATES)
     seconds = seconds or (QUICK_SECONDS if quick else SECONDS)
     counts = channel_counts or [100, 1000]
-    out = {"game": GAME, "tree": tree, "cores": os.cpu_count(), "results": {}}
+    results: dict[str, dict] = {}
+    out = {"game": GAME, "tree": tree, "cores": os.cpu_count(), "results": results}
     for channels in counts:
-        out["results"][str(channels)] = asyncio.run(_one(channels, quick, tree, rates, seconds, soak, rss_every))
+        results[str(channels)] = asyncio.run(_one(channels, quick, tree, rates, seconds, soak, rss_every))
     return out
 
 
@@ -612,7 +626,8 @@ def markdown_live(results: dict, label: str = "") -> str:
         lines.append(
             f"| {label} | {int(channels):,} | {r['sustained_actions_per_second']} | {r['ack_p99_s']} "
             f"| {r['missed_acks']} | {r['requests_per_move']} "
-            f"| {best['cpu_ms_per_move']} ({best['render_workers_cpu_ms_per_move']}; {best.get('bench_cpu_ms_per_move', '—')}) | {best['image_kb_per_move']} "
+            f"| {best['cpu_ms_per_move']} ({best['render_workers_cpu_ms_per_move']}; "
+            f"{best.get('bench_cpu_ms_per_move', '—')}) | {best['image_kb_per_move']} "
             f"| {' → '.join(str(round(x)) for x in r['rss_mb_by_step'])} "
             f"| {b['moves']}, {b['done_p99_s']}, {b['busy']}, {b['missed_acks']} |")
     return "\n".join(lines) + "\n"
@@ -626,6 +641,7 @@ def markdown_rss(results: dict, label: str = "") -> str:
         for m in r.get("rss_by_moves", []):
             total = m["bot_mb"] + m["workers_mb"] + m["others_mb"]
             lines.append(f"| {label} | {int(channels):,} | {m['moves']:,} | {m['bot_mb']} ({m['bot_anon_mb']}) "
-                         f"| {m['workers_mb']} ({m['workers_anon_mb']}) | {' + '.join(str(w) for w in m['each_worker_mb'])} "
+                         f"| {m['workers_mb']} ({m['workers_anon_mb']}) "
+                         f"| {' + '.join(str(w) for w in m['each_worker_mb'])} "
                          f"| {round(total, 1)} |")
     return "\n".join(lines) + "\n"

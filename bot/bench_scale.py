@@ -8,8 +8,8 @@
 - **Processes** (bench_live): the real bot against the fake Discord on PostgreSQL, one process
   serving every shard, then two processes splitting them.
 
-PostgreSQL is a throwaway server started for the run (tests/pgserver.py, with fsync on as in
-production) unless `--database-url` names one; that needs the repository's tests/ (a checkout).
+PostgreSQL is a throwaway server started for the run (testkit/pgserver.py, with fsync on as in
+production) unless `--database-url` names one; its binaries are PostgreSQL's (`initdb`, `pg_ctl`).
 """
 from __future__ import annotations
 
@@ -19,15 +19,16 @@ import random
 import tempfile
 from contextlib import contextmanager
 
-from engines import get_game
+from engines import all_games, get_game
 
 from .bench import bench_actions
 from .messages import Ctx, User
 from .service import GameService
 from .store import Store
+from .store.postgres import PostgresStore
+from .store.sqlite import SQLiteStore
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-GAMES = ["politics-1952", "politics-trivia", "primary-general", "race-white-house", "us-president"]
 GUILD = str(4_000_000 << 22)
 LIVE_CHANNELS = 1000
 
@@ -38,10 +39,7 @@ def postgres(url: str | None):
     if url:
         yield url
         return
-    if not os.path.isdir(os.path.join(ROOT, "tests")):
-        raise SystemExit("politics-bot bench --scale needs the repository's tests/ (a git checkout), "
-                         "or --database-url.")
-    from tests.pgserver import MISSING, PgServer, binaries
+    from testkit.pgserver import MISSING, PgServer, binaries
 
     bin_dir = binaries()
     if bin_dir is None:
@@ -67,15 +65,16 @@ async def _disk_bytes(store: Store) -> int:
     pages dropped), or the PostgreSQL tables of the store's schema with their indexes and TOAST
     (dead row versions dropped). Compacted, so the figure is what finished games keep, not the
     garbage of the moves on the way (which each database reuses)."""
-    if store.dialect.name == "postgres":
+    if isinstance(store, PostgresStore):
         await store.pool.execute("VACUUM FULL")  # dead row versions left by updates: what autovacuum reclaims
         return int(await store.pool.fetchval(
             "SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) FROM pg_class c"
             " JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind = 'r'"))
+    assert isinstance(store, SQLiteStore), f"no size on disk for {type(store).__name__}"
     await store.db.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")
     await store.db.execute("VACUUM")  # free pages, as PostgreSQL's VACUUM FULL above
     rows = await store.db.execute_fetchall("SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()")
-    return int(rows[0][0])
+    return int(next(iter(rows))[0])
 
 
 async def stored_per_game(target: str, game_id: str, games: int, seed: int = 1) -> dict:
@@ -98,7 +97,9 @@ async def stored_per_game(target: str, game_id: str, games: int, seed: int = 1) 
     while playing and moves < 400_000:
         moved = False
         for ch in sorted(playing):
-            record = (await service._load(ch)).record
+            loaded = await service._load(ch)
+            assert loaded is not None, f"channel {ch} lost its game"  # every channel opened one above
+            record = loaded.record
             if record["status"] != "playing":
                 playing.discard(ch)
                 continue
@@ -134,9 +135,9 @@ def run_scale(quick: bool = False, database_url: str | None = None, live: bool =
         targets = {"sqlite": os.path.join(tmp, "bench.db"), "postgresql": pg}
         for backend, target in targets.items():
             out["store"][backend] = asyncio.run(bench_actions("primary-general", samples, target))
-        for backend, target in targets.items():
+        for backend in targets:
             out["stored"][backend] = {}
-            for n, game_id in enumerate(GAMES):
+            for n, game_id in enumerate(all_games()):
                 where = os.path.join(tmp, f"{game_id}.db") if backend == "sqlite" else _fresh(pg, f"bytes_{n}")
                 out["stored"][backend][game_id] = asyncio.run(stored_per_game(where, game_id, games))
         if live:
@@ -169,7 +170,8 @@ def markdown_processes(processes: dict) -> str:
         b = r["burst"]
         lines.append(f"| {n} | {r['channels']:,} | {r['sustained_actions_per_second']} | {r['ack_p99_s']} "
                      f"| {r['missed_acks']} | {r['requests_per_move']} "
-                     f"| {best['cpu_ms_per_move']} ({best['render_workers_cpu_ms_per_move']}; {best.get('bench_cpu_ms_per_move', '—')}) "
+                     f"| {best['cpu_ms_per_move']} ({best['render_workers_cpu_ms_per_move']}; "
+                     f"{best.get('bench_cpu_ms_per_move', '—')}) "
                      f"| {b['moves']}, {b['done_p99_s']}, {b['busy']}, {b['missed_acks']} |")
     return "\n".join(lines)
 
@@ -202,7 +204,7 @@ def markdown_scale(results: dict) -> str:
     lines += ["", "| game | games | " + " | ".join(f"{b}: bytes on disk per finished game" for b in backends)
               + " | the recorded result (log and seats), bytes |",
               "| --- | ---: | " + " | ".join("---:" for _ in backends) + " | ---: |"]
-    for game_id in GAMES:
+    for game_id in results["stored"][backends[0]]:
         first = results["stored"][backends[0]][game_id]
         lines.append(f"| {game_id} | {first['games']} | "
                      + " | ".join(f"{results['stored'][b][game_id]['disk_bytes_per_game']:,}" for b in backends)

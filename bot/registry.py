@@ -110,14 +110,17 @@ def build_commands() -> list[CommandSpec]:
     return specs
 
 
-_COMMANDS: dict[str, CommandSpec] | None = None
+# Built once per set of games: a game registered later (engines.register, a test's toy game) is a
+# new choice of /politics new, not a stale list.
+_COMMANDS: tuple[tuple[str, ...], dict[str, CommandSpec]] | None = None
 
 
 def commands() -> dict[str, CommandSpec]:
     global _COMMANDS
-    if _COMMANDS is None:
-        _COMMANDS = {c.name: c for c in build_commands()}
-    return _COMMANDS
+    games = _game_choices()
+    if _COMMANDS is None or _COMMANDS[0] != games:
+        _COMMANDS = (games, {c.name: c for c in build_commands()})
+    return _COMMANDS[1]
 
 
 def coerce_options(spec: CommandSpec, raw: dict[str, Any]) -> dict[str, Any]:

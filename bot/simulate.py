@@ -44,8 +44,8 @@ def play_one(game: Game, players: int, seed: int, ai_seats: set[int], options: d
         seat = acting[0] if len(acting) == 1 else acting[int(random() * len(acting))]
         if seat in ai_seats:
             action = game.ai_action(state, seat, game.ai_rng(state, seat, actions))  # as the bot does
-        elif fair is not None and (action := fair(state, seat, random)) is not None:
-            pass
+        elif fair is not None and (picked := fair(state, seat, random)) is not None:
+            action = picked
         else:
             legal = legal_actions(state, seat)
             if not legal:
@@ -81,8 +81,9 @@ def simulate(game_id: str, n: int, players: int | None = None, seed: int = 0,
             continue
         finished += 1
         actions += count
-        if isinstance(getattr(state, "round", None), int):
-            rounds.append(state.round)
+        ended_in = getattr(state, "round", None)
+        if isinstance(ended_in, int):
+            rounds.append(ended_in)
         result = game.result(state)
         endings[result.ending] += 1
         for w in result.winners:

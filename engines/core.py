@@ -140,6 +140,14 @@ class Game(ABC, Generic[S]):
     summary: ClassVar[str] = ""  # one line for /politics help
     rules_text: ClassVar[str] = ""  # the rules in our words, for /politics rules
     endings: ClassVar[tuple[str, ...]] = ()  # the ways a game can end, counted by `simulate` (Result.ending)
+    # Where the rest of the game lives, named (engines never import render/): render/__init__.py and
+    # render/text/__init__.py import these modules when they first draw this game; None means none.
+    renderer_module: ClassVar[str | None] = None  # render(view, previous=None) -> [(filename, png bytes)]
+    text_board_module: ClassVar[str | None] = None  # board(view) -> str, and optionally summary(view) -> str
+    doc: ClassVar[str | None] = None  # the players' page, from the repository's root: its settings table is tested
+    # Settings for a short game with quick clocks, as a player would type them: what the tests that
+    # play every game to its end use (and a demo might). Empty: the defaults are short enough.
+    short_settings: ClassVar[dict[str, str]] = {}
 
     # ---- to implement -------------------------------------------------
     @abstractmethod

@@ -31,9 +31,11 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
+from engines.politics_trivia.views import PlayerView, TriviaView
+
 from .core import _base_layers  # the map's cached line work (borders, callout outlines)
 from .core import (INK, INK_MUTED, LEADER, PANEL, PAPER, WHITE, MapStyle, USMap, draw_marker, draw_shape,
-                   encode_on_palette, mix, palette_from, player, stamp_text, stripe_mask, text_mask)
+                   encode_on_palette, mix, palette_from, player, stamp_text, state_codes, stripe_mask, text_mask)
 
 PREFIX = "politics-trivia"
 MAP_W = 1000
@@ -181,12 +183,13 @@ def _paint(img: Image.Image, chips: dict, evs: dict) -> None:
             _stamp_state_text(img, code, evs.get(code, 0), player(owner).light)
 
 
-def _pawns(img: Image.Image, players: list[dict]) -> None:
+def _pawns(img: Image.Image, players: list[PlayerView]) -> None:
     m = _map()
     by_state: dict[str, list[int]] = {}
     for p in players:
-        if p.get("at") and not p.get("out"):
-            by_state.setdefault(p["at"], []).append(p["seat"])
+        at = p["at"]
+        if at and not p["out"]:
+            by_state.setdefault(at, []).append(p["seat"])
     for p in players:
         home = p.get("home")
         if home:
@@ -208,7 +211,7 @@ def _pawns(img: Image.Image, players: list[dict]) -> None:
             draw_marker(img, (cx + i * step, cy), seat, size)
 
 
-def _race(img: Image.Image, players: list[dict]) -> None:
+def _race(img: Image.Image, players: list[PlayerView]) -> None:
     x0, x1 = OX + 170, OX + MAP_W - 30
     scale = (x1 - x0) / TOTAL_EV
     draw = ImageDraw.Draw(img)
@@ -290,7 +293,7 @@ class _Panel:
             self.y += 12
 
 
-def _headline(view: dict) -> str:
+def _headline(view: TriviaView) -> str:
     players = view["players"]
     step = view.get("step")
     if view.get("winner") is not None or step == "over":
@@ -312,7 +315,7 @@ def _headline(view: dict) -> str:
     return ""
 
 
-def _scoreboard(img: Image.Image, view: dict) -> None:
+def _scoreboard(img: Image.Image, view: TriviaView) -> None:
     pan = _Panel(img)
     players = view["players"]
     rnd = view.get("round") or 0
@@ -349,16 +352,16 @@ def _scoreboard(img: Image.Image, view: dict) -> None:
         stamp_text(img, (pan.x + 34, cy + 23), _fit(" · ".join(where), 14, pan.w - 34, False), 14, INK_MUTED)
         pan.y += 58
     pan.rule()
-    if view.get("dice"):
-        d = view["dice"]
+    d = view["dice"]
+    if d:
         path = view.get("path") or []
         roll = f"Last roll {d[0]} + {d[1]}" + (" (doubles)" if len(d) == 2 and d[0] == d[1] else "")
         pan.para(roll + (": " + " → ".join(path) if path else ""), 15, limit=2)
     q = view.get("question")
     if q:
         cat = str(q.get("category", "")).title()
-        where = f" · {q['state']}" if q.get("state") else ""
-        pan.line(f"{cat} question{where}", 17, bold=True)
+        about = f" · {q['state']}" if q.get("state") else ""
+        pan.line(f"{cat} question{about}", 17, bold=True)
         pan.para(_plain(q.get("text") or ""), 16, limit=4)
         for k, choice in enumerate(q.get("choices") or []):
             pan.line(f"{'ABCDEF'[k]}. {_plain(str(choice))}", 15)
@@ -385,7 +388,7 @@ def _scoreboard(img: Image.Image, view: dict) -> None:
             pan.para(ln, 14, color=INK_MUTED, limit=2)
 
 
-def draw_board(view: dict) -> Image.Image:
+def draw_board(view: TriviaView) -> Image.Image:
     players = view["players"]
     evs = view.get("ev") or {}
     img = _base(len(players), tuple(sorted(evs.items()))).copy()
@@ -396,19 +399,23 @@ def draw_board(view: dict) -> Image.Image:
     return img
 
 
-def _sample_view(n: int) -> dict:
+def _sample_view(n: int) -> TriviaView:
     """A made-up board with every colour and pattern the renderer draws, for the fixed palette."""
-    from .core import state_codes
     codes = sorted(state_codes())
-    chips = {c: (k % (n + 1)) - 1 for k, c in enumerate(codes)}
-    chips = {c: (o if o >= 0 else None) for c, o in chips.items()}
-    players = [{"seat": i, "name": f"Player {i + 1}", "home": codes[i * 5], "at": codes[i * 7 + 1], "cash": 10 + i,
-                "pv": 3 * i, "ev": 20 * i, "cards": 2, "out": i == n - 1, "dc_turns": i % 2, "debt": 0, "skip": 0}
-               for i in range(n)]
-    return {"players": players, "chips": chips, "ev": {c: 3 for c in codes}, "round": 3, "max_rounds": 20,
-            "turn": 0, "step": "question", "dice": [3, 3], "path": ["OH", "PA"],
-            "question": {"category": "state", "state": "OH", "text": "Sample question text?", "choices": ["a", "b"]},
-            "log": ["A line of the log."]}
+    owners = {c: (k % (n + 1)) - 1 for k, c in enumerate(codes)}
+    chips: dict[str, int | None] = {c: (o if o >= 0 else None) for c, o in owners.items()}
+    players: list[PlayerView] = [
+        {"seat": i, "name": f"Player {i + 1}", "bot": False, "home": codes[i * 5], "at": codes[i * 7 + 1],
+         "cash": 10 + i, "pv": 3 * i, "ev": 20 * i, "chips": [], "cards": 2, "played": 0, "played_cards": [],
+         "out": i == n - 1, "dc_turns": i % 2, "debt": 0, "skip": 0, "roll": 0, "wrapup": False, "right": 0}
+        for i in range(n)]
+    return {"game": "politics-trivia", "phase": "question", "step": "question", "turn": 0, "round": 3,
+            "max_rounds": 20, "settings": {}, "offer_made": False, "players": players, "chips": chips,
+            "ev": {c: 3 for c in codes}, "majority": TO_WIN, "dice": [3, 3], "path": ["OH", "PA"],
+            "question": {"category": "state", "state": "OH", "text": "Sample question text?", "choices": ["a", "b"],
+                         "seconds_left": 120},
+            "runoff": None, "wildcard": None, "deal": None, "chooser": None, "headline": "",
+            "log": ["A line of the log."], "winner": None, "outcome": "", "wrapup_votes": 0, "gerrymander_deck": 0}
 
 
 @lru_cache(maxsize=1)
@@ -420,14 +427,14 @@ def encode(image: Image.Image) -> bytes:
     return encode_on_palette(image, _palette())
 
 
-def _drawn(view: dict) -> dict:
+def _drawn(view: TriviaView) -> dict[str, object]:
     """What the image shows: a change elsewhere (a vote counted, a timer) needs no new image."""
     keys = ("players", "chips", "turn", "step", "round", "dice", "path", "question", "wildcard", "deal", "runoff",
             "winner", "outcome", "log", "chooser")
     return {k: view.get(k) for k in keys}
 
 
-def render(view: dict, previous: dict | None = None) -> list[tuple[str, bytes]]:
+def render(view: TriviaView, previous: TriviaView | None = None) -> list[tuple[str, bytes]]:
     if previous is not None and _drawn(previous) == _drawn(view):
         return []
     return [(f"{PREFIX}.png", encode(draw_board(view)))]

@@ -7,7 +7,7 @@ python3 -m venv .venv
 # tools: pyshp and plotly-geo, so the test that regenerates the committed map geometry runs too
 .venv/bin/python -m pip install --quiet -e '.[test,tools]'
 # The store and service tests also run against a throwaway PostgreSQL server the run starts itself
-# (tests/pgserver.py); on a clean machine its binaries come from Debian's postgresql package.
+# (testkit/pgserver.py); on a clean machine its binaries come from Debian's postgresql package.
 if ! command -v pg_ctl >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then
     echo "Installing PostgreSQL's server binaries for the store tests (Debian's postgresql package)..."
     sudo=""

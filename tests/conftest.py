@@ -15,7 +15,7 @@ os.environ.pop("DATABASE_URL", None)
 def pg_server():
     """One throwaway PostgreSQL server for the whole run, started by the first test that needs it.
     Without its binaries the PostgreSQL variants fail (never skip) with a sentence saying how to get them."""
-    from tests.pgserver import MISSING, PgServer, binaries
+    from testkit.pgserver import MISSING, PgServer, binaries
 
     bin_dir = binaries()
     if bin_dir is None:

@@ -8,7 +8,7 @@ import pytest
 
 from bot.transcript import FakeClock
 from engines import all_games
-from tests.fakediscord.figures import record
+from testkit.fakediscord.figures import record
 from tests.helpers import CH, ctx, service_on, user
 
 alice = user("alice")

@@ -2,7 +2,10 @@
 bench with two bot processes splitting the shards on PostgreSQL."""
 import asyncio
 
-from bot.bench_scale import GAMES, markdown_scale, stored_per_game
+from bot.bench_scale import markdown_scale, stored_per_game
+from engines import all_games
+
+GAMES = list(all_games())
 
 
 async def test_stored_per_game_plays_games_to_the_end_and_weighs_them(database):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.fakediscord.driver import latest
-from tests.fakediscord.figures import record_fake
-from tests.fakediscord.fixtures import harness  # noqa: F401
+from testkit.fakediscord.driver import latest
+from testkit.fakediscord.figures import record_fake
+from testkit.fakediscord.fixtures import harness  # noqa: F401
 
 CHANNELS = int(__import__("os").environ.get("FAKE_CHANNELS", "200"))
 MOVES = 3

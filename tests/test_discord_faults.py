@@ -6,10 +6,10 @@ import asyncio
 
 from bot.service import GameService
 from bot.text import plain
-from tests.fakediscord.driver import latest, leaks
-from tests.fakediscord.figures import record_fake
-from tests.fakediscord.fixtures import harness  # noqa: F401
-from tests.leakcheck import LeakWatch
+from testkit.fakediscord.driver import latest, leaks
+from testkit.fakediscord.figures import record_fake
+from testkit.fakediscord.fixtures import harness  # noqa: F401
+from testkit.leakcheck import LeakWatch
 
 PG = "primary-general"
 
@@ -191,7 +191,7 @@ async def test_restart_mid_game_keeps_everything(harness):
     # and the game plays on to the end, nothing revealed
     import random
 
-    from tests.fakediscord.driver import GameRun, game_over, take_turn
+    from testkit.fakediscord.driver import GameRun, game_over, take_turn
     run = GameRun(PG, ch, watch=watch)
     rng = random.Random(1)
     for round_no in range(200):

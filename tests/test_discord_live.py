@@ -14,7 +14,7 @@ import pytest
 import bot.render_pool as render_pool
 from bot.discord_app import BUSY
 from bot.render_pool import render_board
-from tests.fakediscord.fixtures import harness  # noqa: F401
+from testkit.fakediscord.fixtures import harness  # noqa: F401
 
 PG = "primary-general"
 

@@ -8,9 +8,9 @@ import signal
 import subprocess
 import sys
 
-from tests.fakediscord import FakeDiscord
-from tests.fakediscord.driver import GameRun, latest, take_turn
-from tests.fakediscord.figures import record_fake
+from testkit.fakediscord import FakeDiscord
+from testkit.fakediscord.driver import GameRun, latest, take_turn
+from testkit.fakediscord.figures import record_fake
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 QUIET = 0.3  # the bot is in another process: "settled" means nothing sent for this long
@@ -18,7 +18,7 @@ QUIET = 0.3  # the bot is in another process: "settled" means nothing sent for t
 
 def spawn(fake: FakeDiscord, db: str) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": ROOT}
-    return subprocess.Popen([sys.executable, "-m", "tests.fakediscord.botproc", fake.api_base, fake.gateway_url, db],
+    return subprocess.Popen([sys.executable, "-m", "testkit.fakediscord.botproc", fake.api_base, fake.gateway_url, db],
                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 

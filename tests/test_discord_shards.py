@@ -14,8 +14,8 @@ from bot.discord_app import ELSEWHERE
 from bot.service import GameService
 from bot.shards import Shards, shard_of
 from bot.store import Store
-from tests.fakediscord import BotRunner, FakeDiscord
-from tests.fakediscord.driver import GameRun, latest, navigate
+from testkit.fakediscord import BotRunner, FakeDiscord
+from testkit.fakediscord.driver import GameRun, latest, navigate
 
 TOKENS = {"token-a": Shards(4, (0, 1)), "token-b": Shards(4, (2, 3))}
 

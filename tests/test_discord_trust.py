@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from tests.fakediscord.driver import latest
-from tests.fakediscord.figures import record_fake
-from tests.fakediscord.fixtures import harness  # noqa: F401
-from tests.fakediscord.markup import live_markup, shows
+from testkit.fakediscord.driver import latest
+from testkit.fakediscord.figures import record_fake
+from testkit.fakediscord.fixtures import harness  # noqa: F401
+from testkit.fakediscord.markup import live_markup, shows
 
 EVIL = "@everyone @here <@&123> <@456> **x** [x](https://e.x)"
 EVIL_WORD = "@everyone<@&123><@456>[x](https://e.x)**x**"  # one word: errors repeat its first 40 characters

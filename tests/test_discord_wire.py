@@ -6,8 +6,8 @@ import aiohttp
 
 from bot.messages import Outgoing
 from bot.service import GameService
-from tests.fakediscord import BotRunner, FakeDiscord
-from tests.fakediscord.fixtures import harness  # noqa: F401
+from testkit.fakediscord import BotRunner, FakeDiscord
+from testkit.fakediscord.fixtures import harness  # noqa: F401
 
 
 async def test_json_answers_have_the_exact_content_type():

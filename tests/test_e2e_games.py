@@ -6,9 +6,9 @@ import pytest
 
 from engines import all_games, get_game
 from render import get_renderer
-from tests.fakediscord.driver import check_min_players, leaks, play
-from tests.fakediscord.figures import record_fake
-from tests.fakediscord.fixtures import harness  # noqa: F401
+from testkit.fakediscord.driver import check_min_players, leaks, play
+from testkit.fakediscord.figures import record_fake
+from testkit.fakediscord.fixtures import harness  # noqa: F401
 
 GAMES = sorted(all_games())
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ast
+import importlib
 import json
 import pathlib
 
@@ -12,7 +13,8 @@ from engines import Options, RuleError, Seat, all_games
 from engines.rng import Rng
 from bot.simulate import play_one
 
-ENGINES = pathlib.Path(__file__).resolve().parent.parent / "engines"
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+ENGINES = ROOT / "engines"
 BANNED = {"discord", "asyncio", "aiosqlite", "sqlite3", "socket", "aiohttp", "requests", "urllib", "subprocess", "threading", "time", "random", "os", "io", "pathlib", "shutil"}
 GAMES = sorted(all_games())
 
@@ -54,6 +56,13 @@ def test_every_game_declares_itself(game_id):
     assert game.actions, "a game needs at least one action type"
     verbs = [a.verb for a in game.actions]
     assert len(verbs) == len(set(verbs))
+    # what it declares beside the engine exists: renderer, text board, the players' doc
+    assert game.renderer_module and callable(getattr(importlib.import_module(game.renderer_module), "render", None))
+    assert game.text_board_module and callable(getattr(importlib.import_module(game.text_board_module), "board", None))
+    assert game.doc and (ROOT / game.doc).is_file()
+    for key in game.short_settings:
+        assert key in game.OptionsModel.model_fields, f"short_settings names no setting '{key}'"
+    game.options(dict(game.short_settings))
 
 
 @pytest.mark.parametrize("game_id", GAMES)

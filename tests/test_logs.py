@@ -13,9 +13,9 @@ import types
 import pytest
 
 from bot.logs import bind, bind_interaction, game_ref, level_of, parse_log_format, setup_logging
-from tests.fakediscord.driver import latest
-from tests.fakediscord.fixtures import harness  # noqa: F401
-from tests.leakcheck import leaks_in, snapshot
+from testkit.fakediscord.driver import latest
+from testkit.fakediscord.fixtures import harness  # noqa: F401
+from testkit.leakcheck import leaks_in, snapshot
 
 
 @pytest.fixture

@@ -12,8 +12,8 @@ import pytest
 from bot.shards import Shards
 from bot.store import Store
 from bot.transcript import TranscriptRunner
-from tests.fakediscord.driver import latest
-from tests.fakediscord.fixtures import harness  # noqa: F401
+from testkit.fakediscord.driver import latest
+from testkit.fakediscord.fixtures import harness  # noqa: F401
 from tests.test_records import play_out
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

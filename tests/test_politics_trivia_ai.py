@@ -8,9 +8,10 @@ import pytest
 from bot.simulate import play_one, simulate
 from engines import SYSTEM, Seat
 from engines.politics_trivia import GAME
+from engines.politics_trivia import pile, runoff
 from engines.politics_trivia import ai
 from engines.politics_trivia import game as g
-from engines.politics_trivia.game import DC, EV, GERRY, H2H, Deal, WildState, WILD
+from engines.politics_trivia.game import DC, EV, GERRY, Deal, WildState, WILD
 from engines.rng import Rng
 
 NAMES = ["alice", "bob", "carol", "dave"]
@@ -79,8 +80,8 @@ def test_ai_runoff_answers_follow_accuracy():
         for c in ("CA", "TX", "FL", "NY", "IL", "PA", "OH", "GA", "NC", "MI", "NJ"):
             s.chips[c] = 0
         s.chips["VA"] = 0  # 54+40+30+28+19+19+17+16+16+15+14+13 = 281
-        assert GAME._check_270(s, [])
-        q = GAME._question(s, s.h2h.qids[0])
+        assert runoff.check_270(s, [])
+        q = pile.question(s, s.h2h.qids[0])
         a = GAME.ai_action(s, 0, Rng(1))
         if want:
             assert isinstance(a, g.Guess) and a.answer == q.answer

@@ -236,7 +236,8 @@ def _variants(draw, text: str) -> str:
     if mode == "title":
         return text.title()
     if mode == "punct":
-        return draw(st.sampled_from(["", "\"", "'", "(", "*"])) + text + draw(st.sampled_from([".", "!", "?", "", "\""]))
+        return draw(st.sampled_from(["", "\"", "'", "(", "*"])) + text + draw(st.sampled_from([".", "!", "?", "",
+                                                                                               "\""]))
     if mode == "spaces":
         return "  " + text.replace(" ", "   ") + " "
     if mode == "article":

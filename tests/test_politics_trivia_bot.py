@@ -11,7 +11,8 @@ from bot.messages import Button, spell_countdowns
 from bot.text import readable
 from bot.transcript import FakeClock
 from engines.politics_trivia import GAME
-from engines.politics_trivia import questions
+from engines.politics_trivia import pile
+from engines.politics_trivia import questions, uploads
 from engines.politics_trivia.game import WILD, WildState
 from engines.rng import Rng
 from tests.helpers import CH, GUILD, ctx, service_on, texts, user, where
@@ -105,7 +106,7 @@ async def test_runoff_style_answers_through_the_text_box_stay_secret(database):
     assert any("Speed play" in t for t in texts(out, "channel"))
     s = await state_of(svc)
     assert s.phase == "h2h"
-    q = GAME._question(s, s.h2h.qids[0])
+    q = pile.question(s, s.h2h.qids[0])
     # alice opens her controls: a "Type your answer" button opens a text box
     panel = await svc.handle(ctx(alice), "hand", {})
     box = next(b for b in buttons(panel) if b.label.startswith("Type your answer"))
@@ -121,7 +122,8 @@ async def test_runoff_style_answers_through_the_text_box_stay_secret(database):
     # bob's view of the table does not show alice's answer; his hand does not either
     theirs = await svc.handle(ctx(bob), "hand", {})
     assert q.answer not in theirs[0].text or q.answer.lower() in q.text.lower()
-    out = await svc.modal_submit(ctx(bob), f"pm:{await where(svc)}:{(await svc._load(CH)).record['acted'][1]}:guess", "no idea")
+    out = await svc.modal_submit(ctx(bob), f"pm:{await where(svc)}:{(await svc._load(CH)).record['acted'][1]}:guess",
+                                 "no idea")
     channel = readable("\n".join(texts(out, "channel")))
     assert f"The answer: {q.answer}" in channel and "✅" in channel
     await svc.store.close()
@@ -199,12 +201,12 @@ async def test_admins_upload_list_and_remove_custom_questions(database):
     out = await svc.handle(ctx(admin), "questions upload", {"file": _upload(good)})
     assert "Added 2" in out[0].text and out[0].to == "ephemeral"
     listing = (await svc.handle(ctx(admin), "questions list", {}))[0].text
-    ids = [questions.custom_id(r) for r in (await svc.store.server_data(GUILD, "politics-trivia"))["questions"]]
+    ids = [uploads.custom_id(r) for r in (await svc.store.server_data(GUILD, "politics-trivia"))["questions"]]
     assert all(i in listing for i in ids)
     out = await svc.handle(ctx(admin), "questions remove", {"id": ids[0]})
     assert "Removed" in out[0].text
     left = (await svc.store.server_data(GUILD, "politics-trivia"))["questions"]
-    assert [questions.custom_id(r) for r in left] == [ids[1]]
+    assert [uploads.custom_id(r) for r in left] == [ids[1]]
     # the remaining custom State question joins Ohio's pile in a new game
     data = await svc.store.server_data(GUILD, "politics-trivia")
     data["used"] = [q.id for q in questions.about_state("OH")]

@@ -50,7 +50,8 @@ def test_rule_book_example_card_is_in_the_deck():
 
 
 def test_chip_trades_are_regional():
-    """Every chip asked for is within three land steps of a chip the card gives (AR to FL in the rule book's example)."""
+    """Every chip asked for is within three land steps of a chip the card gives (AR to FL in the rule book's
+    example)."""
     def near(a, b, depth=3):
         frontier, seen = {a}, {a}
         for _ in range(depth):

@@ -33,7 +33,7 @@ def check_invariants(s):
     for p in s.players:
         assert p.cash >= 0 and p.pv >= 0 and p.debt >= 0 and p.skip >= 0
         assert 0 <= p.dc_turns <= 4
-    for c, o in s.chips.items():
+    for o in s.chips.values():
         assert o is None or (0 <= o < n and not s.players[o].out)
     assert set(s.chips) == set(CODES)
     if s.phase != "homes":
@@ -61,9 +61,12 @@ def secrets_of(s) -> list[str]:
         out.append(WILD[w.card].secret.lower())
     h = s.h2h
     if s.phase == "h2h" and h is not None:
-        q = GAME._question(s, h.qids[h.qn])
+        # words the board shows anyway (the question, a played card's text) are no answer's secret
+        blank = s.model_copy(deep=True)
+        blank.h2h.answers = [None, None]
+        shown = (json.dumps(GAME.view(blank, None)) + GAME.status_text(blank)).lower()
         for a in h.answers:
-            if a and len(a) > 3 and a.lower() not in q.text.lower():
+            if a and len(a) > 3 and a.lower() not in shown:
                 out.append(a.lower())
     return out
 

@@ -7,9 +7,10 @@ import pathlib
 from collections import Counter
 
 import pytest
+from pydantic import ValidationError
 
 from engines.politics_trivia import questions as Q
-from engines.politics_trivia.answers import answer_forms, matches, normalise, wrong_forms
+from engines.politics_trivia.answers import answer_forms, matches, normalise
 from engines.politics_trivia.facts_states import BY_CODE, CODES, EV_2024, NEAR_BORDERS, STATES
 from engines.politics_trivia.usmap import LAND_BORDERS, STATE_NAMES
 
@@ -91,7 +92,8 @@ def test_ids_unique_and_bank_deterministic():
     ids = [q.id for q in BANK]
     assert len(ids) == len(set(ids))
     # rebuilding from scratch gives the identical bank (ids, order, choices)
-    rebuilt = tuple(Q._with_usual_forms(q) for q in Q._state_questions() + Q._general_questions() + Q._government_questions())
+    made = Q._state_questions() + Q._general_questions() + Q._government_questions()
+    rebuilt = tuple(Q._with_usual_forms(q) for q in made)
     assert rebuilt == BANK
     digest = hashlib.sha256("\n".join(f"{q.id}|{q.answer}|{'|'.join(q.wrong)}" for q in BANK).encode()).hexdigest()
     digest2 = hashlib.sha256("\n".join(f"{q.id}|{q.answer}|{'|'.join(q.wrong)}" for q in rebuilt).encode()).hexdigest()
@@ -266,8 +268,8 @@ def test_generated_wrong_choices_never_name_a_second_right_answer():
 
 def test_bank_is_cached_and_questions_are_frozen():
     assert Q.bank() is BANK
-    with pytest.raises(Exception):
-        BANK[0].answer = "x"  # type: ignore[misc]
+    with pytest.raises(ValidationError):  # frozen
+        BANK[0].answer = "x"
 
 
 def test_free_text_questions_exist_in_every_category_for_runoffs():

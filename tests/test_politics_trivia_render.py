@@ -63,7 +63,7 @@ def plain_pixel(code, kind):
 
 def test_every_player_count_renders_a_phone_sized_board():
     for n in (2, 5, 8):
-        view = GAME.view(played(n, n, until=lambda s, k: k > 40 * n), None)
+        view = GAME.view(played(n, n, until=lambda s, k, n=n: k > 40 * n), None)
         img = image(view)
         assert img.size[0] == R.WIDTH and 860 <= img.size[1] <= 1100
 

@@ -11,10 +11,11 @@ import pytest
 
 from engines import SYSTEM, RuleError, Seat
 from engines.politics_trivia import GAME
-from engines.politics_trivia import cards, questions
+from engines.politics_trivia import flow, pile, runoff, wildcards
+from engines.politics_trivia import cards, questions, uploads
 from engines.politics_trivia import game as g
-from engines.politics_trivia.game import (ADJ, CODES, DC, EV, GERRY, LAYERS, REACH, WILD, H2H, Deal, WildState,
-                                          chips_of, ev_of)
+from engines.politics_trivia.game import (ADJ, CODES, DC, EV, GERRY, LAYERS, REACH, WILD, H2H, WildState,
+                                          ev_of)
 from engines.rng import Rng
 
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "gina", "hal"]
@@ -198,7 +199,7 @@ def test_debts_are_paid_before_leaving_dc_and_written_off_after_four_turns():
     p = s.players[0]
     p.cash, p.debt = 0, 25
     p.at = "TX"
-    line = GAME._go_dc(s, 0)
+    line = flow.go_dc(s, 0)
     assert p.at == DC and p.cash == 0 and p.debt == 15 and "debt" in line
     s.turn, s.phase = 0, "start"
     assert GAME.legal_actions(s, 0)[0] == g.Stay()
@@ -209,7 +210,7 @@ def test_debts_are_paid_before_leaving_dc_and_written_off_after_four_turns():
     p.debt = 100
     p.dc_turns = 4
     events = []
-    GAME._begin_turn(s, 0, events)
+    flow.begin_turn(s, 0, events)
     assert p.debt == 0 and "writes off" in public(events)
     assert g.Roll() in GAME.legal_actions(s, 0)
 
@@ -400,21 +401,21 @@ def test_giving_back_ev_takes_the_smallest_total_at_least_the_number():
     s = fresh()
     for c in ("CA", "TX", "NJ", "VT", "DE"):  # 54, 40, 14, 3, 3
         s.chips[c] = 0
-    line = GAME._lose_ev(s, 0, 12, "alice must give back 12 EV")
+    line = wildcards.lose_ev(s, 0, 12, "alice must give back 12 EV")
     assert sorted(c for c in ("CA", "TX", "NJ", "VT", "DE") if s.chips[c] is None) == ["NJ"]
     assert "NJ" in line and s.players[0].cash == 10
-    line = GAME._lose_ev(s, 0, 5, "x")
+    line = wildcards.lose_ev(s, 0, 5, "x")
     assert s.chips["VT"] is None and s.chips["DE"] is None and s.chips["CA"] == 0
 
 
 def test_too_few_ev_costs_1m_each_and_too_little_cash_sends_to_dc():
     s = fresh()
     s.chips["VT"] = 0  # 3 EV
-    GAME._lose_ev(s, 0, 12, "x")
+    wildcards.lose_ev(s, 0, 12, "x")
     assert s.chips["VT"] is None and s.players[0].cash == 1 and s.players[0].at == "TX"
     s.chips["DE"] = 0
     s.players[0].cash = 2
-    line = GAME._lose_ev(s, 0, 12, "x")
+    line = wildcards.lose_ev(s, 0, 12, "x")
     p = s.players[0]
     # 3 EV given, 9 missing: $2M paid, $7M owed, to D.C. where $10M arrives and pays the debt
     assert p.at == DC and p.debt == 0 and p.cash == 3 and "D.C." in line
@@ -423,10 +424,10 @@ def test_too_few_ev_costs_1m_each_and_too_little_cash_sends_to_dc():
 def test_popular_vote_shortfall_is_bought_at_1m_per_million():
     s = fresh()
     s.players[0].pv = 3
-    GAME._lose_pv(s, 0, 5, "x")
+    wildcards.lose_pv(s, 0, 5, "x")
     assert s.players[0].pv == 0 and s.players[0].cash == 8
     s.players[0].pv = 9
-    GAME._lose_pv(s, 0, 5, "x")
+    wildcards.lose_pv(s, 0, 5, "x")
     assert s.players[0].pv == 4 and s.players[0].cash == 8
 
 
@@ -589,12 +590,12 @@ def test_campaign_events_apply_their_effects():
     s.players[0].cash = 1
     events = []
     card = type("C", (), {"effects": (cards.Effect(kind="cash", amount=-5),)})()
-    GAME._apply_effects(s, 0, card, events)
+    wildcards.apply_effects(s, 0, card, events)
     assert s.players[0].at == DC and s.players[0].debt == 0 and s.players[0].cash == 6
     s = fresh(3)
     card = type("C", (), {"effects": (cards.Effect(kind="cash", amount=2, from_others=True),
                                       cards.Effect(kind="skip_turn", who="each_other"))})()
-    GAME._apply_effects(s, 0, card, [])
+    wildcards.apply_effects(s, 0, card, [])
     assert [p.cash for p in s.players] == [14, 8, 8] and [p.skip for p in s.players] == [0, 1, 1]
 
 
@@ -630,7 +631,7 @@ def test_270_without_the_most_popular_votes_is_a_runoff_against_the_pv_leader():
     ev = answer(s, 0)
     assert s.phase == "h2h" and s.h2h.kind == "runoff" and s.h2h.seats == [0, 2]
     assert len(s.h2h.qids) == 10
-    cats = [GAME._question(s, q).category for q in s.h2h.qids]
+    cats = [pile.question(s, q).category for q in s.h2h.qids]
     assert cats.count("general") == 5 and cats.count("state") == 5
     assert "runoff" in public(ev)
 
@@ -643,7 +644,7 @@ def _h2h_answer_all(s, right_a, right_b):
     start_round = h.round
     while s.phase == "h2h" and s.h2h is h and h.round == start_round:
         i = h.qn
-        q = GAME._question(s, h.qids[i])
+        q = pile.question(s, h.qids[i])
         for seat, right in ((a, i < right_a), (b, i < right_b)):
             act(s, seat, f"guess {q.answer}" if right else "pass")
         while s.phase == "review":
@@ -659,9 +660,9 @@ def test_runoff_answers_stay_secret_until_both_are_in_and_winner_takes_all():
     s.players[2].pv = 50
     s.players[0].cash, s.players[2].cash = 20, 30
     events = []
-    assert GAME._check_270(s, events)
+    assert runoff.check_270(s, events)
     h = s.h2h
-    q = GAME._question(s, h.qids[0])
+    q = pile.question(s, h.qids[0])
     ev = act(s, 0, f"guess {q.answer}")
     assert q.answer.lower() not in public(ev).lower() or q.answer.lower() in q.text.lower()
     assert q.answer not in json.dumps(GAME.view(s, None)) or q.answer in q.text
@@ -686,7 +687,7 @@ def test_a_tied_runoff_is_replayed_and_finally_broken_by_electoral_votes():
     s = fresh(2, max_tiebreaks=1)
     _give(s, 0, 270)
     s.players[1].pv = 50
-    GAME._check_270(s, [])
+    runoff.check_270(s, [])
     _h2h_answer_all(s, 3, 3)
     assert s.phase == "h2h" and s.h2h.round == 2
     _h2h_answer_all(s, 2, 2)
@@ -697,7 +698,7 @@ def test_no_help_in_a_runoff():
     s = fresh()
     _give(s, 0, 270)
     s.players[1].pv = 50
-    GAME._check_270(s, [])
+    runoff.check_270(s, [])
     with pytest.raises(RuleError):
         act(s, 2, "help 0")
     with pytest.raises(RuleError):
@@ -708,7 +709,7 @@ def test_overrule_by_majority_of_the_other_players():
     s = fresh(4)
     _give(s, 0, 270)
     s.players[1].pv = 50
-    GAME._check_270(s, [])
+    runoff.check_270(s, [])
     h = s.h2h
     act(s, 0, "guess something quite wrong")
     act(s, 1, "pass")
@@ -725,7 +726,7 @@ def test_two_players_a_contestant_may_only_accept_the_others_answer():
     s = fresh(2)
     _give(s, 0, 270)
     s.players[1].pv = 50
-    GAME._check_270(s, [])
+    runoff.check_270(s, [])
     h = s.h2h
     act(s, 0, "guess wrong one")
     act(s, 1, "guess wrong two")
@@ -747,7 +748,7 @@ def test_speed_play_after_max_rounds_from_the_lowest_ev_up():
     assert s.phase == "h2h" and s.h2h.kind == "speed"
     assert s.h2h.seats == [2, 1] and s.h2h.queue == [0]
     assert len(s.h2h.qids) == 5
-    assert all(GAME._question(s, q).category == "general" for q in s.h2h.qids)
+    assert all(pile.question(s, q).category == "general" for q in s.h2h.qids)
     assert "Speed play" in public(ev)
     _h2h_answer_all(s, 1, 3)
     assert s.players[2].out and s.chips["VT"] == 1 and s.h2h.seats == [1, 0]
@@ -778,15 +779,15 @@ def test_no_question_repeats_until_its_pile_is_exhausted():
         seen.append(s.q.qid)
         answer(s, 0, right=False)
     assert len(set(seen)) == len(seen)
-    pile = [q.id for q in questions.about_state("WY")]
+    wyoming = [q.id for q in questions.about_state("WY")]
     got = []
-    for _ in range(len(pile) + 1):
+    for _ in range(len(wyoming) + 1):
         at_choose(s, 0, "WY")
         ask(s, 0, "state")
         got.append(s.q.qid)
         answer(s, 0, right=False)
-    assert sorted(got[:len(pile)]) == sorted(pile)  # every WY question once, then reuse
-    assert got[-1] in pile
+    assert sorted(got[:len(wyoming)]) == sorted(wyoming)  # every WY question once, then reuse
+    assert got[-1] in wyoming
 
 
 def test_used_questions_come_from_and_go_back_to_the_server():
@@ -841,7 +842,7 @@ def _good_upload():
 def test_custom_questions_are_stored_listed_removed_and_join_the_draw():
     data, report = GAME.server_import("questions", "club.json", _good_upload(), {"used": ["x"]})
     assert "Added 2" in report and data["used"] == ["x"]
-    ids = [questions.custom_id(r) for r in data["questions"]]
+    ids = [uploads.custom_id(r) for r in data["questions"]]
     assert len(set(ids)) == 2
     listing = GAME.server_list("questions", data)
     assert all(i in listing for i in ids) and "Dayton" not in listing
@@ -860,7 +861,7 @@ def test_custom_questions_are_stored_listed_removed_and_join_the_draw():
     answer(s, 0)
     assert s.chips["OH"] == 0
     new, report = GAME.server_remove("questions", ids[0], data)
-    assert [questions.custom_id(r) for r in new["questions"]] == [ids[1]]
+    assert [uploads.custom_id(r) for r in new["questions"]] == [ids[1]]
     with pytest.raises(RuleError, match="no custom question"):
         GAME.server_remove("questions", "nope", new)
     empty, _ = GAME.server_remove("questions", "all", new)
@@ -917,7 +918,7 @@ def _speed_to_the_end(s):
             GAME.apply_in_place(s, SYSTEM, g.Timeout())
             continue
         h = s.h2h
-        q = GAME._question(s, h.qids[h.qn])
+        q = pile.question(s, h.qids[h.qn])
         a, b = h.seats
         if h.answers[0] is None:
             GAME.apply_in_place(s, a, g.Guess(answer=q.answer))

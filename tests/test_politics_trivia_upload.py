@@ -6,8 +6,7 @@ import json
 import pytest
 
 from engines.politics_trivia.answers import matches
-from engines.politics_trivia.questions import (MAX_ROWS, MAX_UPLOAD_BYTES, UploadError, from_custom,
-                                               parse_upload)
+from engines.politics_trivia.uploads import MAX_ROWS, MAX_UPLOAD_BYTES, UploadError, from_custom, parse_upload
 
 HEADER = "category,question,answer,wrong1,wrong2,wrong3,state\n"
 GOOD_CSV = (HEADER
@@ -94,7 +93,8 @@ def _row_error(line: str, fname: str = "a.csv") -> str:
     ("general,Q?," + "a" * 81 + ",b,,,\n", "Row 3: the answer is longer than 80 characters."),
     ("general,Q?,a," + "b" * 81 + ",,,\n", "Row 3: a wrong choice is longer than 80 characters."),
     ("general," + "q" * 301 + ",a,b,,,\n", "Row 3: the question is longer than 300 characters."),
-    ("general,Q?,a,b,c,d,,extra\n", "Row 3: there are more fields than header columns (a comma inside a text needs quotes)."),
+    ("general,Q?,a,b,c,d,,extra\n",
+     "Row 3: there are more fields than header columns (a comma inside a text needs quotes)."),
     ("general,Q?,!!!,b,,,\n", "Row 3: the answer must contain letters or digits."),
 ])
 def test_each_bad_row_kind_is_rejected_with_its_row_number(line, message):

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from engines import Seat
 from engines.race_white_house import GAME
-from engines.race_white_house.ai import plan
 from engines.race_white_house.data import CAPS, CIRCUIT, EV, TO_WIN
-from engines.race_white_house.game import OFF, Step
+from engines.race_white_house.board import land as land_on
+from engines.race_white_house.models import OFF, Step
+from engines.race_white_house.planner import plan
+from engines.race_white_house.turns import continue_turn
 from engines.rng import Rng
 from bot.simulate import play_one
 
@@ -26,8 +28,8 @@ def fresh(n=2, seed=1, **opts):
 def land(s, p, index):
     events = []
     s.pawns[p].index = index
-    GAME._land(s, p, "test", events)
-    GAME._continue(s, events)
+    land_on(s, p, "test", events)
+    continue_turn(s, events)
 
 
 def test_ai_beats_random_seats():

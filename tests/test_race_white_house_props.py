@@ -12,7 +12,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from engines import RuleError, Seat
 from engines.race_white_house import GAME
 from engines.race_white_house.data import CODES, EV, FUNDS, SHEET_OF
-from engines.race_white_house.game import OFF, party_ev, sheet_scale
+from engines.race_white_house.menus import PLACEMENT_MENUS
+from engines.race_white_house.models import OFF
+from engines.race_white_house.rules import party_ev, sheet_scale
 from engines.rng import Rng
 
 MAX_ACTIONS = 6_000
@@ -140,15 +142,14 @@ def test_cached_placement_menus_equal_a_fresh_build(params):
     # legal_actions keeps each placement's per-state levels between moves and rebuilds only the
     # states a move changed; whatever the moves (undo, rest, closing a state, the AI), the list
     # must be exactly what a build from nothing gives.
-    from engines.race_white_house import game as rwh
     use_ai = params[4]
     for s, seat, rng in turns(params):
         cached = [a.text() for a in GAME.legal_actions(s, seat)]
-        kept = dict(rwh._MENUS)
-        rwh._MENUS.clear()
+        kept = dict(PLACEMENT_MENUS)
+        PLACEMENT_MENUS.clear()
         fresh = GAME.legal_actions(s, seat)
-        rwh._MENUS.clear()
-        rwh._MENUS.update(kept)
+        PLACEMENT_MENUS.clear()
+        PLACEMENT_MENUS.update(kept)
         assert cached == [a.text() for a in fresh]
         action = GAME.ai_action(s, seat, rng) if use_ai and rng.below(3) == 0 else fresh[rng.below(len(fresh))]
         GAME.apply_in_place(s, seat, action)

@@ -12,7 +12,9 @@ from engines import Seat
 from engines.race_white_house import GAME
 from engines.rng import Rng
 from render import get_renderer
+from render.text import alt_text, text_board
 from render import race_white_house as R
+from render.race_white_house import sheet as S
 
 MAP, SHEET1, SHEET2, BOARD = (f"race-white-house-{x}.png" for x in ("map", "sheet-1", "sheet-2", "board"))
 NAMES = ["Alice", "Bob", "Charlotte", "Dmitri"]
@@ -98,7 +100,7 @@ def test_a_whole_game_renders_step_by_step_and_only_what_changed():
                 and after["players"] == before["players"]):
             plain_votes += 1
             assert [name for name, _ in out] == [(SHEET1, SHEET2)[sheets.pop()]]
-        for name, data in out:
+        for _name, data in out:
             assert len(data) <= 400 * 1024
         before = after
     assert plain_votes >= 3
@@ -172,16 +174,28 @@ def test_the_rulebook_sheets_grow_wider_instead_of_overlapping_the_two_parties()
     # Democratic and Republican rows ran into each other.
     state = GAME.setup([Seat(name=n) for n in NAMES[:2]], GAME.options({"blocks": "rulebook"}), 3)
     view = GAME.view(state, None)
-    layout = R._sheet_layout(R._sheet_struct(view, 1))
+    layout = S.sheet_layout(S.sheet_struct(view, 1))
     x = 0
     widest = 27
-    assert layout["pitch"] >= R.MIN_PITCH
-    last_d = R._cell_x(layout, x, "D", widest - 1) + layout["pitch"]
-    first_r = R._cell_x(layout, x, "R", widest - 1)
-    centre = (x + R.LB_W + 8 + layout["side_w"], x + R.LB_W + 8 + layout["side_w"] + R.CAT_W)
+    assert layout["pitch"] >= S.MIN_PITCH
+    last_d = S.cell_x(layout, x, "D", widest - 1) + layout["pitch"]
+    first_r = S.cell_x(layout, x, "R", widest - 1)
+    centre = (x + S.LB_W + 8 + layout["side_w"], x + S.LB_W + 8 + layout["side_w"] + S.CAT_W)
     assert last_d <= centre[0] + 3 and first_r >= centre[1] - 3  # each party stays on its side of the labels
     img = Image.open(io.BytesIO(dict(R.render(view))[SHEET2]))
     assert img.size[0] == layout["width"] > 1200 and len(dict(R.render(view))[SHEET2]) <= 400 * 1024
     # the short sheets keep their width
     short = GAME.view(new_game(2, 3), None)
-    assert R._sheet_layout(R._sheet_struct(short, 1))["width"] == 1200
+    assert S.sheet_layout(S.sheet_struct(short, 1))["width"] == 1200
+
+
+def test_the_text_board_names_the_seat_to_act_in_a_three_player_game():
+    # With three players seat 2 plays both Republicans: the view lists four pawns, and pawn 1 (the
+    # Republican Vice-President) is not seat 1 (the Democratic Vice-President, pawn 3).
+    state, rng = new_game(3, 2), Rng(2)
+    while not (state.phase == "play" and GAME.to_act(state) == [1] and not state.steps):
+        step(state, rng)
+    view = GAME.view(state, None)
+    assert view["turn"] == 1 and view["players"][1]["seat"] == 2
+    assert "Turn: Bob" in text_board("race-white-house", view)
+    assert "Bob to act" in alt_text("race-white-house", view)

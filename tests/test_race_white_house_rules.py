@@ -14,7 +14,13 @@ from engines.race_white_house.data import (ALL_CODES, BLOCKS, CAPS, CATEGORIES, 
                                            EV, FUNDS, ISSUE_BY_SLUG, ISSUES, LATINO_STATES, LEAN, NAMES, REGION,
                                            REGIONS, SHEET_OF, SHEETS, SPIN_BY_SLUG, SPINS, TO_WIN, TRACK_LEN,
                                            TRACK_SPACES, TRACKS, TV_MAX, C, F, L, M, U)
-from engines.race_white_house.game import OFF, Place, Step, count, opponent, party_ev
+from engines.race_white_house.actions import Place
+from engines.race_white_house.ai import would_buy_tv
+from engines.race_white_house.board import land as land_on
+from engines.race_white_house.endgame import check_win
+from engines.race_white_house.models import OFF, Step
+from engines.race_white_house.rules import count, opponent, party_ev
+from engines.race_white_house.turns import continue_turn, next_turn
 from engines.rng import Rng
 
 DATA = pathlib.Path(__file__).parent / "data" / "electoral_votes.csv"
@@ -58,8 +64,8 @@ def land(s, p, index):
     events = []
     s.pawns[p].track = None
     s.pawns[p].index = index
-    GAME._land(s, p, "test", events)
-    GAME._continue(s, events)
+    land_on(s, p, "test", events)
+    continue_turn(s, events)
     return events
 
 
@@ -165,7 +171,7 @@ def test_four_players_sheets_seats_and_clockwise_turns():
     order = []
     for _ in range(4):
         order.append(GAME.to_act(s)[0])
-        GAME._next_turn(s, [])
+        next_turn(s, [])
     assert order == [2, 3, 0, 1]  # R President, D VP, D President, R VP
 
 
@@ -213,7 +219,7 @@ def test_votes_fill_blocks_and_a_full_category_takes_no_more():
 def test_reaching_blocks_to_win_takes_the_state_and_closes_it():
     s = fresh()
     code = "OH"
-    for k, cap in enumerate(CAPS[code]):
+    for k, _cap in enumerate(CAPS[code]):
         fill(s, code, "D", k, 0)
     give(s, 0, TO_WIN[code] + 3)
     need = TO_WIN[code]
@@ -292,7 +298,7 @@ def test_votes_that_fit_nowhere_are_not_placed():
     s = fresh()
     give(s, 0, 4, where=["NH"])
     s.owner["NH"] = "R"
-    GAME._continue(s, [])
+    continue_turn(s, [])
     assert not s.steps or s.steps[0].where != ["NH"]  # skipped: nowhere to place them
 
 
@@ -346,9 +352,9 @@ def test_add_is_nothing_where_not_leading():
 
 def test_every_issue_has_two_positions_with_adds_and_opponent_votes():
     assert len(ISSUES) >= 20
-    for slug, title, positions in ISSUES:
+    for _slug, title, positions in ISSUES:
         assert len(positions) == 2 and title
-        for pslug, label, adds, opp in positions:
+        for _pslug, label, adds, opp in positions:
             assert adds and 2 <= opp <= 7 and label
             assert all(0 <= k < 5 and 1 <= n <= 2 for k, n in adds)
 
@@ -614,7 +620,7 @@ def test_round_limit_ends_a_stalled_game_for_the_leader():
     s.turn = 1
     s.owner["OH"] = "R"
     s.won["R"].append("OH")
-    GAME._next_turn(s, [])
+    next_turn(s, [])
     assert s.phase == "over" and s.winner == "R" and "After 5 rounds" in s.outcome
     assert GAME.result(s).winners == [1]
 
@@ -631,7 +637,7 @@ def test_a_269_tie_goes_to_the_house():
         party = "D" if c in d_states else "R"
         s.owner[c] = party
         s.won[party].append(c)
-    GAME._check_win(s)
+    check_win(s)
     assert s.phase == "over" and party_ev(s, "D") == party_ev(s, "R") == 269
     sd = sum(1 for c in s.won["D"] if c != "DC")
     sr = sum(1 for c in s.won["R"] if c != "DC")
@@ -753,11 +759,10 @@ def test_approve_and_refuse_out_of_turn_name_the_rule():
 
 
 def test_the_ai_president_approves_what_it_would_spend_itself():
-    from engines.race_white_house.ai import _would_buy_tv
     s = fresh(4)
     land(s, 3, SPACE["tv"])
     do(s, 3, "buy 10")
-    expected = "approve" if _would_buy_tv(s, "D") else "refuse"
+    expected = "approve" if would_buy_tv(s, "D") else "refuse"
     assert GAME.ai_action(s, 0, Rng(1)).text() == expected
     s.won["D"] = ["CA", "NY", "TX", "FL", "PA", "IL"]  # 206: within 100 of winning, TV is worth it
     assert GAME.ai_action(s, 0, Rng(1)).text() == "approve"

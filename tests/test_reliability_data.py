@@ -11,7 +11,7 @@ import sys
 import time
 
 from bot.store import MIGRATIONS, SCHEMA_VERSION, Store
-from tests.fakediscord.figures import record
+from testkit.fakediscord.figures import record
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -76,7 +76,7 @@ def test_kill_9_during_a_burst_loses_no_committed_action(database):
     """The bot process is killed with SIGKILL in the middle of a burst of actions: every action it
     had acknowledged (committed, then printed) is in the database afterwards, on both backends."""
     env = {**os.environ, "PYTHONPATH": ROOT}
-    proc = subprocess.Popen([sys.executable, "-m", "tests.fakediscord.burst", database, "20"], cwd=ROOT, env=env,
+    proc = subprocess.Popen([sys.executable, "-m", "testkit.fakediscord.burst", database, "20"], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     committed: dict[str, tuple[int, int]] = {}
     lines = 0

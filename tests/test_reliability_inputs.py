@@ -10,9 +10,9 @@ from bot.messages import Ctx, User
 from bot.registry import commands
 from bot.service import GameService
 from bot.store import Store
-from tests.fakediscord.driver import latest
-from tests.fakediscord.figures import record, record_fake
-from tests.fakediscord.fixtures import harness  # noqa: F401
+from testkit.fakediscord.driver import latest
+from testkit.fakediscord.figures import record, record_fake
+from testkit.fakediscord.fixtures import harness  # noqa: F401
 from tests.helpers import where
 
 CH, FINISHED, EMPTY, GUILD = "700", "701", "702", "900"

@@ -7,9 +7,9 @@ from bot.messages import Ctx, User
 from bot.registry import commands
 from bot.service import GameService
 from bot.store import Store
-from tests.fakediscord.driver import latest
-from tests.fakediscord.figures import record_fake
-from tests.fakediscord.fixtures import harness  # noqa: F401
+from testkit.fakediscord.driver import latest
+from testkit.fakediscord.figures import record_fake
+from testkit.fakediscord.fixtures import harness  # noqa: F401
 
 MANAGE_CHANNELS, MANAGE_GUILD = 1 << 4, 1 << 5
 

@@ -21,10 +21,10 @@ from bot.service import GameService
 from bot.shards import Shards, shard_of
 from bot.store import Store
 from engines import get_game
-from tests.fakediscord import FakeDiscord
-from tests.fakediscord.driver import latest
-from tests.fakediscord.figures import record_fake
-from tests.fakediscord.shardrun import Attempt, BotProcess, do_move, panel_move
+from testkit.fakediscord import FakeDiscord
+from testkit.fakediscord.driver import latest
+from testkit.fakediscord.figures import record_fake
+from testkit.fakediscord.shardrun import Attempt, BotProcess, do_move, panel_move
 
 pytestmark = pytest.mark.scale
 

@@ -17,7 +17,7 @@ import bot.store
 from bot.service.server_data import merge_server_updates
 from bot.store import StorageError, StorageTrouble, Store
 from engines.politics_trivia import GAME as TRIVIA
-from tests.fakediscord.figures import record
+from testkit.fakediscord.figures import record
 from tests.helpers import CH, GUILD, ctx, service_on, texts, user
 from tests.test_politics_trivia_bot import _upload, do, put_state, state_of, through_setup
 from tests.test_politics_trivia_bot import new_game as new_trivia

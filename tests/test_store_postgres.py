@@ -16,7 +16,7 @@ import pytest
 from bot.store import SCHEMA_VERSION, StorageError, Store, postgres, redact
 from bot.store.schema import POSTGRES, SQLITE
 from tests.helpers import CH, ctx, service_on, texts, user
-from tests.pgserver import PgServer
+from testkit.pgserver import PgServer
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 alice, bob = user("alice"), user("bob")
@@ -166,7 +166,7 @@ async def test_a_row_held_longer_than_the_lock_timeout_answers_busy(pg_server, m
 def test_a_server_that_goes_away_and_comes_back():
     """The database server stops mid-game: the next move is answered "can't be reached" and
     changes nothing; when the server is back, the same move goes through on a new connection."""
-    from tests.pgserver import binaries
+    from testkit.pgserver import binaries
 
     server = PgServer(binaries())
     try:

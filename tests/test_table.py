@@ -28,7 +28,8 @@ ENV = {**os.environ, "DISCORD_TOKEN": "", "PYTHONPATH": os.getcwd(), "NO_COLOR":
 IMAGE = re.compile(r"image: (\S+\.png)")
 GAMES = sorted(all_games())
 # Short clocks where a game has them; `timeout=1`: a human who waits a minute gets an AI move for them.
-SHORT = {"politics-trivia": "max_rounds=2 question_seconds=10 offer_seconds=10 review_seconds=5 turn_seconds=10"}
+# each game's short settings (quick clocks, few rounds), as the settings option takes them
+SHORT = {game_id: " ".join(f"{k}={v}" for k, v in game.short_settings.items()) for game_id, game in all_games().items()}
 
 
 async def table(tmp_path, game, script, bots=1, seed=4, settings=None, resume=False, db="t.db"):

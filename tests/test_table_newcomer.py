@@ -14,21 +14,26 @@ import time
 
 import pytest
 
+from engines import Game, all_games
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ENV = {**os.environ, "DISCORD_TOKEN": "", "PYTHONPATH": ROOT, "NO_COLOR": "1"}
 YOUR_MOVE = re.compile(r"-- Your move: choose 1–(\d+)")
 ITEM = re.compile(r"\[(\d+)\] (.+?)(?=  \[\d+\] |\n|$)")
 IMAGE = re.compile(r"image: (\S+\.png)")
 
-# Default settings, except trivia's clocks (short, so waiting them out stays quick) and its length.
-GAMES = {
-    "primary-general": ["--bots", "1"],
-    "us-president": ["--bots", "2"],
-    "politics-1952": ["--bots", "1"],
-    "race-white-house": ["--bots", "1"],
-    "politics-trivia": ["--bots", "1", "--settings",
-                        "max_rounds=2 question_seconds=10 offer_seconds=10 review_seconds=5 turn_seconds=15"],
-}
+
+
+def table_args(game: Game) -> list[str]:
+    """The newcomer against the fewest AI seats the game takes, with the game's short settings
+    (quick clocks, so waiting them out stays quick)."""
+    args = ["--bots", str(game.min_players - 1)]
+    if game.short_settings:
+        args += ["--settings", " ".join(f"{k}={v}" for k, v in game.short_settings.items())]
+    return args
+
+
+GAMES = {game_id: table_args(game) for game_id, game in all_games().items()}
 
 
 class Newcomer:

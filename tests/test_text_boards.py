@@ -15,12 +15,17 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from engines import SYSTEM, Seat, all_games, get_game
 from engines.rng import Rng
 from render.text import ALT_TEXT_LIMIT, alt_text, clip, get_text_board, text_board
-from tests.leakcheck import snapshot
+from testkit.leakcheck import snapshot
 
 GAMES = sorted(all_games())
-PLAYERS = {"primary-general": 4, "us-president": 4, "politics-1952": 3, "race-white-house": 4,
-           "politics-trivia": 3}
+
+
+def players(game_id: str) -> int:
+    """A full table, up to four seats: every seat's line must show."""
+    return min(get_game(game_id).max_players, 4)
+
 HIDDEN_HANDS = {"primary-general", "politics-1952", "politics-trivia"}  # secret cards in every state
+assert HIDDEN_HANDS <= set(GAMES)
 MARKUP = re.compile(r"\*\*|`|<@|<#|<t:|\|\|")
 
 
@@ -28,7 +33,7 @@ def states_along_a_game(game_id: str, seed: int, every: int, max_moves: int = 15
     """(state, view) every `every` moves of one seeded game: seat 0 plays the AI (so games
     get somewhere), the others pick random legal moves; clocks run out when nobody can act."""
     game = get_game(game_id)
-    n = PLAYERS[game_id]
+    n = players(game_id)
     state = game.setup([Seat(name=f"Seat{i} Name", bot=False) for i in range(n)], game.options({}), seed)
     pick, rng = Random(seed), Rng(seed)
     for move in range(max_moves):
@@ -49,22 +54,27 @@ def states_along_a_game(game_id: str, seed: int, every: int, max_moves: int = 15
             game.apply_in_place(state, seat, pick.choice(legal))
 
 
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+# The numbers a player needs about each seat, as each game's board prints them; a game not listed
+# here is still checked for every seat's name on the board.
+SEAT_CELLS = {
+    "primary-general": lambda p: [_signed(p["electability"]), _signed(p["affiliation"])],
+    "us-president": lambda p: [str(p["electors"])],
+    "politics-1952": lambda p: [str(p["votes"]), str(p["counties"])],
+    "race-white-house": lambda p: [p["home"] or "-"],
+    "politics-trivia": lambda p: [str(p["ev"]), f"{p['pv']}M",
+                                  f"${p['cash']}M" if p["cash"] >= 0 else f"-${-p['cash']}M"],
+}
+assert set(SEAT_CELLS) <= set(GAMES)
+
+
 def score_cells(game_id: str, view: dict) -> list[tuple[str, list[str]]]:
     """Each seat's name with the numbers a player needs about them, as the board prints them."""
-    out = []
-    for p in view["players"]:
-        if game_id == "primary-general":
-            e, a = p["electability"], p["affiliation"]
-            cells = [f"{e:+d}" if e else "0", f"{a:+d}" if a else "0"]
-        elif game_id == "us-president":
-            cells = [str(p["electors"])]
-        elif game_id == "politics-1952":
-            cells = [str(p["votes"]), str(p["counties"])]
-        elif game_id == "race-white-house":
-            cells = [p["home"] or "-"]
-        else:
-            cells = [str(p["ev"]), f"{p['pv']}M", f"${p['cash']}M" if p["cash"] >= 0 else f"-${-p['cash']}M"]
-        out.append((p["name"], cells))
+    cells = SEAT_CELLS.get(game_id, lambda p: [])
+    out = [(p["name"], cells(p)) for p in view["players"]]
     if game_id == "race-white-house":  # the score is the party's: electoral votes and money left
         for party, label in (("D", "Democrats"), ("R", "Republicans")):
             totals = view["parties"][party]
@@ -175,7 +185,7 @@ async def _game_in_progress(database, game_id: str, moves: int):
 
     svc = await service_on(database, inline_ai=True, ai_delay=0.0)
     alice = user("alice")
-    bots = PLAYERS[game_id] - 1
+    bots = players(game_id) - 1
     await svc.handle(ctx(alice), "new", {"game": game_id, "seed": 11, "bots": bots})
     await svc.handle(ctx(alice), "start", {})
     game = get_game(game_id)

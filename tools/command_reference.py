@@ -16,7 +16,7 @@ START, END = "<!-- moves:start -->", "<!-- moves:end -->"
 def reference() -> str:
     lines = []
     for game in all_games().values():
-        doc = f"docs/games/{game.id}.md"
+        doc = game.doc
         lines.append(f"**{game.id}** — {game.title}, {game.min_players}–{game.max_players} players ([rules and examples]({doc}))\n")
         lines.append("| move | what it does |")
         lines.append("| --- | --- |")

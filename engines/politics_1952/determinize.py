@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..rng import Rng
 from .cards import SLUGS
-from .game import P52State
+from .model import P52State
 
 
 def determinize(copy: P52State, seat: int, rng: Rng) -> P52State:

@@ -20,6 +20,7 @@ from .rules import (board_closed, can_place, controller, counties_held, line_pin
                     room_left, throw_three_at, votes)
 from .states import CODES, EV, GROUP, GROUPS, LINES, MAJORITY, NAMES, TOTAL_VOTES
 from .view import P52PlayerView, P52StateView, P52TabulationView, P52View
+from . import determinize as hidden
 
 _ALIASES: dict[str, str] = {}
 for _c in CODES:
@@ -40,6 +41,9 @@ class Politics1952(Game[P52State]):
     title = "Politics (1952)"
     min_players = 2
     max_players = 6
+    renderer_module = "render.politics_1952"
+    text_board_module = "render.text.politics_1952"
+    doc = "docs/games/politics-1952.md"
     State = P52State
     OptionsModel = P52Options
     actions = (Throw, Roll, Capture, Speech, End)
@@ -552,7 +556,6 @@ class Politics1952(Game[P52State]):
 
 
     def determinize(self, state: P52State, seat: int, rng: Rng) -> P52State:  # the search's view of hidden cards
-        from .determinize import determinize
-        return determinize(self.clone(state), seat, rng)
+        return hidden.determinize(self.clone(state), seat, rng)
 
 GAME = Politics1952()

@@ -48,7 +48,8 @@ class Ask(Action):
 
 
 class Offer(Action):
-    """Offer to buy the chip of the state you are in from its holder: cash ($M), Popular Votes (M) and chips (TX,OH or -)."""
+    """Offer to buy the chip of the state you are in from its holder: cash ($M), Popular Votes (M) and chips
+    (TX,OH or -)."""
     verb = "offer"
     cash: int = 0
     pv: int = 0

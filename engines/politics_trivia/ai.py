@@ -44,11 +44,14 @@ from __future__ import annotations
 import math
 import zlib
 
+from collections.abc import Callable
+
 from ..core import Action, seat_token
 from ..rng import Rng
 from .actions import (ASK, CALL_HELP, CLAIM, DEAL, END, GIVE_UP, JUDGE, NO_HELP, OK, PASS, ROLL, STAY, Answer,
-                      Discard, Fly, Guess, Help, Hire, Home, Offer, Perform, Play, Suggest)
+                      Discard, Fly, Guess, Help, Hire, Home, Move, Offer, Perform, Play, Suggest)
 from .board import ADJ, DC, EV, GERRY, MAJORITY, REACH, bank_question
+from .views import TriviaView
 
 PRICE_PER_EV = 1.0      # $M per electoral vote: the rulebook's rate for a missing vote
 NEAR = 50               # a buyer who would come within this many votes of 270 pays NEAR_PREMIUM
@@ -75,7 +78,8 @@ def knows(key: str, seat: int, accuracy: int) -> bool:
     return _draw(f"{key}|{seat}") < accuracy / 100.0
 
 
-def choice_answer(text: str, choices: list[str], serial: int, seat: int, accuracy: int, random) -> int:
+def choice_answer(text: str, choices: list[str], serial: int, seat: int, accuracy: int,
+                  random: Callable[[], float]) -> int:
     """The 1-based choice that a player who knows an answer with probability `accuracy` gives to the
     open multiple-choice question (its text, choices as shown, serial number): the right one if it
     knows, else one of the wrong ones. `random()` draws floats in [0, 1)."""
@@ -89,7 +93,7 @@ def choice_answer(text: str, choices: list[str], serial: int, seat: int, accurac
     return wrong[int(random() * len(wrong))] + 1
 
 
-def free_text_answer(text: str, key: str, seat: int, accuracy: int, random) -> str:
+def free_text_answer(text: str, key: str, seat: int, accuracy: int, random: Callable[[], float]) -> str:
     """A runoff or speed-play answer (typed, no choices) from the same knowledge; "" is a blank.
     `key` tells this asking of the question from others (h2h_key)."""
     q = bank_question(text)
@@ -107,7 +111,7 @@ def h2h_key(kind: str, replay: int, number: int, seats: list[int]) -> str:
 
 # ---------------------------------------------------------------- prices and values
 
-def asking_price(view: dict, seller: int, buyer: int, code: str) -> int:
+def asking_price(view: TriviaView, seller: int, buyer: int, code: str) -> int:
     """What an AI holder asks for its chip (in $M): public, so an AI buyer offers just that."""
     players = view["players"]
     if not is_racer(view, seller):
@@ -130,7 +134,7 @@ def offer_value(cash: int, pv: int, chips: list[str]) -> float:
     return cash + pv / PV_PER_CASH + sum(EV[c] * PRICE_PER_EV for c in chips)
 
 
-def is_racer(view: dict, seat: int) -> bool:
+def is_racer(view: TriviaView, seat: int) -> bool:
     """Whether `seat` still plays for 270 itself (see the module notes)."""
     players = [p for p in view["players"] if not p["out"]]
     if len(players) <= 2:
@@ -144,7 +148,7 @@ def is_racer(view: dict, seat: int) -> bool:
 class _Seat:
     """The AI's reading of its view, with the values it compares moves by."""
 
-    def __init__(self, view: dict):
+    def __init__(self, view: TriviaView):
         self.view = view
         self.seat = view["you"]
         self.me = view["players"][self.seat]
@@ -245,12 +249,8 @@ def _home_value(code: str) -> float:
 
 # ---------------------------------------------------------------- the decision
 
-def choose(game, state, seat: int, rng: Rng) -> Action:
-    """The bot's entry point: the AI sees only its seat's view and its legal moves."""
-    return decide(game.view(state, seat), game.legal_actions(state, seat), rng)
-
-
-def decide(view: dict, legal: list[Action], rng: Rng) -> Action:
+def decide(view: TriviaView, legal: list[Action], rng: Rng) -> Action:
+    """The bot's entry point (Game.ai_action): the AI sees only its seat's view and its legal moves."""
     step = view["step"]
     seat = view["you"]
     if step == "homes":
@@ -269,7 +269,7 @@ def decide(view: dict, legal: list[Action], rng: Rng) -> Action:
     if step == "start" and mine:
         return _start(ai, legal)
     if step == "move" and mine:
-        moves = [a for a in legal if a.verb == "move"]
+        moves = [a for a in legal if isinstance(a, Move)]
         return max(moves, key=lambda a: (ai.place(a.state), a.state))
     if step == "choose" and mine:
         return _choose(ai, legal)
@@ -282,7 +282,7 @@ def decide(view: dict, legal: list[Action], rng: Rng) -> Action:
         return _question(ai, legal, rng)
     if step == "wildcard":
         w = view["wildcard"]
-        if seat == w["performer"] and w["stage"] == "ready":
+        if w is not None and seat == w["performer"] and w["stage"] == "ready":
             perf = [a for a in legal if isinstance(a, Perform)]
             return perf[rng.below(len(perf))] if perf else GIVE_UP
         if JUDGE[True] in legal:
@@ -301,7 +301,9 @@ def _start(ai: _Seat, legal: list[Action]) -> Action:
     if me["at"] == DC:
         if STAY in legal and (ROLL not in legal or ai.cash_value() >= 1.0):
             return STAY  # in debt, or still short of money: another $10M
-    roll = ai.roll_value(me["at"])
+    at = me["at"]
+    assert at is not None  # on a turn every candidate stands somewhere
+    roll = ai.roll_value(at)
     flights = {a.state: a for a in legal if isinstance(a, Fly)}
     if flights:
         fare = 2 * ai.cash_value()
@@ -324,6 +326,7 @@ def _choose(ai: _Seat, legal: list[Action]) -> Action:
     if deal is not None and deal["accepted"]:
         return ASK["general"]  # any right answer completes the deal
     code = me["at"]
+    assert code is not None  # after a move every candidate stands somewhere
     holder = ai.chips.get(code)
     if holder is None:
         return ASK["state"]
@@ -336,13 +339,15 @@ def _choose(ai: _Seat, legal: list[Action]) -> Action:
 def _question(ai: _Seat, legal: list[Action], rng: Rng) -> Action:
     view, seat = ai.view, ai.seat
     q = view["question"]
+    choices = q["choices"] if q is not None else None
+    assert q is not None and choices is not None  # the step is a multiple-choice question
     accuracy = ai.s["ai_accuracy"]
     if seat == q["asker"]:
         if view.get("hint") is not None:
             return Answer(choice=view["hint"])
-        answer = choice_answer(q["text"], q["choices"], q["serial"], seat, accuracy, rng.random)
-        bank = bank_question(q["text"], q["choices"])
-        knows_it = bank is not None and q["choices"][answer - 1] == bank.answer
+        answer = choice_answer(q["text"], choices, q["serial"], seat, accuracy, rng.random)
+        bank = bank_question(q["text"], choices)
+        knows_it = bank is not None and choices[answer - 1] == bank.answer
         if not knows_it:
             for a in legal:
                 if isinstance(a, Hire):
@@ -353,9 +358,9 @@ def _question(ai: _Seat, legal: list[Action], rng: Rng) -> Action:
                 return CALL_HELP
         return Answer(choice=answer)
     if seat == q["helper"] and view.get("hint") is None:
-        return Suggest(choice=choice_answer(q["text"], q["choices"], q["serial"], seat, accuracy, rng.random))
+        return Suggest(choice=choice_answer(q["text"], choices, q["serial"], seat, accuracy, rng.random))
     if NO_HELP in legal:
-        bank = bank_question(q["text"], q["choices"])
+        bank = bank_question(q["text"], choices)
         if (bank is not None and knows(f"{q['text']}|{q['serial']}", seat, accuracy)
                 and view["players"][q["asker"]]["cash"] >= 1):
             return Help(price=1, unit="cash")
@@ -363,13 +368,13 @@ def _question(ai: _Seat, legal: list[Action], rng: Rng) -> Action:
     return legal[0] if legal else END
 
 
-def _token_of(view: dict, seat: int) -> str:
+def _token_of(view: TriviaView, seat: int) -> str:
     return seat_token([p["name"] for p in view["players"]], seat)
 
 
-def _h2h(view: dict, seat: int, rng: Rng, legal: list[Action]) -> Action:
+def _h2h(view: TriviaView, seat: int, rng: Rng, legal: list[Action]) -> Action:
     h2h = view["runoff"]
-    if seat not in h2h["seats"] or view.get("my_answer") is not None or view["question"] is None:
+    if h2h is None or seat not in h2h["seats"] or view.get("my_answer") is not None or view["question"] is None:
         return legal[0] if legal else PASS
     key = h2h_key(h2h["kind"], h2h["round"], h2h["question"], h2h["seats"])
     text = free_text_answer(view["question"]["text"], key, seat, view["settings"]["ai_accuracy"], rng.random)

@@ -26,10 +26,9 @@ import re
 import unicodedata
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .questions import Question
+from .questions import Question, bank
 
 _UNITS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -368,7 +367,6 @@ def allowed_typos(form: str) -> int:
 @lru_cache(maxsize=1)
 def _lexicon() -> frozenset[str]:
     """Every answer, accepted form and wrong choice of the built-in bank, normalised."""
-    from .questions import bank
     words: set[str] = set()
     for q in bank():
         for text in (q.answer, *q.accept, *q.wrong):

@@ -91,29 +91,29 @@ MAX_CUSTOM = 2000  # custom questions kept per server
 
 
 @lru_cache(maxsize=1)
-def _bank_index() -> dict[str, object]:
+def _bank_index() -> dict[str, questions.Question]:
     return {q.id: q for q in questions.bank()}
 
 
 @lru_cache(maxsize=8)
-def _pool(category: str, free_text: bool) -> tuple:
+def _pool(category: str, free_text: bool) -> tuple[questions.Question, ...]:
     return tuple(q for q in questions.by_category(category) if q.free_text or not free_text)
 
 
 @lru_cache(maxsize=128)
-def _state_pool(code: str, free_text: bool) -> tuple:
+def _state_pool(code: str, free_text: bool) -> tuple[questions.Question, ...]:
     return tuple(q for q in questions.about_state(code) if q.free_text or not free_text)
 
 
 @lru_cache(maxsize=1)
-def _bank_by_text() -> dict[str, tuple]:
-    out: dict[str, list] = {}
+def _bank_by_text() -> dict[str, tuple[questions.Question, ...]]:
+    out: dict[str, list[questions.Question]] = {}
     for q in questions.bank():
         out.setdefault(q.text, []).append(q)
     return {text: tuple(qs) for text, qs in out.items()}
 
 
-def bank_question(text: str, choices: list[str] | None = None):
+def bank_question(text: str, choices: list[str] | None = None) -> questions.Question | None:
     """The bank's question with this text (and, when choices are shown, whose answer is among them), or
     None (a server's custom question). What a well-read player could know: the AI's knowledge."""
     for q in _bank_by_text().get(text, ()):
@@ -122,14 +122,14 @@ def bank_question(text: str, choices: list[str] | None = None):
     return None
 
 
-def _match(given: str, q) -> bool:
+def _match(given: str, q: questions.Question) -> bool:
     try:
         return bool(answers.matches(given, q))
     except Exception:  # a content bug must never break a game
         return answers.normalise(given) == answers.normalise(q.answer)
 
 
-def _secret_question(card) -> object:
+def _secret_question(card: cards.Wildcard) -> questions.Question:
     """A wildcard's secret as a Question, so guesses use the same forgiving matcher."""
     wrong = "—" if card.secret != "—" else "-"
     return questions.Question(id=f"wild-{card.id}", category="general", text=card.text[:300] or "?",

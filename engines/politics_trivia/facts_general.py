@@ -7,6 +7,7 @@ disputable), Andrew Jackson's birth state (on the disputed Carolina line), the
 other and sources disagree), and anything about the body of water the Mississippi
 empties into (its name is now politically contested).
 """
+# ruff: noqa: E501  (a table of facts: one fact a row, as long as the fact, so a row reads and diffs as one)
 from __future__ import annotations
 
 from typing import NamedTuple

@@ -8,7 +8,10 @@ replaced (engines.core.Game.determinize says why).
 from __future__ import annotations
 
 from ..rng import Rng
-from .game import PGState
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the state's class lives in game.py, which imports this module
+    from .game import PGState
 
 
 def determinize(copy: PGState, seat: int, rng: Rng) -> PGState:

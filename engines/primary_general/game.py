@@ -16,6 +16,7 @@ from ..core import Action, Event, Game, Options, Result, RuleError, Seat, resolv
 from ..rng import Rng
 from .cards import BY_SLUG, CARDS, HAND_LINES, MENU_LABELS, SHORT
 from .view import PGPlayerView, PGView
+from . import determinize as hidden
 
 HAND_SIZE = 7
 
@@ -115,6 +116,9 @@ class PrimaryGeneral(Game[PGState]):
     title = "Primary/General"
     min_players = 2
     max_players = 4
+    renderer_module = "render.primary_general"
+    text_board_module = "render.text.primary_general"
+    doc = "docs/games/primary-general.md"
     State = PGState
     OptionsModel = PGOptions
     actions = (Play,)
@@ -528,7 +532,6 @@ class PrimaryGeneral(Game[PGState]):
 
 
     def determinize(self, state: PGState, seat: int, rng: Rng) -> PGState:  # the search's view of hidden cards
-        from .determinize import determinize
-        return determinize(self.clone(state), seat, rng)
+        return hidden.determinize(self.clone(state), seat, rng)
 
 GAME = PrimaryGeneral()

@@ -7,7 +7,7 @@ afresh and the stream replaced (engines.core.Game.determinize says why).
 from __future__ import annotations
 
 from ..rng import Rng
-from .game import RWHState
+from .models import RWHState
 
 
 def determinize(copy: RWHState, seat: int, rng: Rng) -> RWHState:

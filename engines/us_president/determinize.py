@@ -10,16 +10,19 @@ for its AI's choices.
 from __future__ import annotations
 
 from ..rng import Rng
-from .game import GAME, USPState
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # game.py imports this module; the game comes in as an argument
+    from .game import USPresident, USPState
 
 
-def determinize(copy: USPState, seat: int, rng: Rng) -> USPState:
+def determinize(game: USPresident, copy: USPState, seat: int, rng: Rng) -> USPState:
     """Rewrites `copy` (a private clone of the real state) as `seat` could picture it."""
     copy.rng = rng.next64()
     others = [s for s, p in enumerate(copy.picks) if p is not None and s != seat]
     for s in others:
         copy.picks[s] = None  # the AI keeps a pick it has made: forget it before asking afresh
     for s in others:
-        pick = GAME.ai_action(copy, s, Rng(rng.next64()))
+        pick = game.ai_action(copy, s, Rng(rng.next64()))
         copy.picks[s] = [pick.state, pick.size]  # type: ignore[attr-defined]
     return copy

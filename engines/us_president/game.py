@@ -18,6 +18,7 @@ from ..rng import Rng
 from .states import (CODES, ELECTORS, FLORIDA, FLORIDA_MARGIN, MAJORITY, MAX_PER_STATE, NAMES, PER_SIZE,
                      POINTS, ROUNDS, SIZES, TOTAL_ELECTORS)
 from .view import USPPlayerView, USPRecountStep, USPStateView, USPView
+from . import determinize as hidden
 
 _SIZE_ALIASES = {"large": "large", "l": "large", "big": "large", "3": "large",
                  "medium": "medium", "m": "medium", "mid": "medium", "middle": "medium", "2": "medium",
@@ -145,6 +146,9 @@ class USPresident(Game[USPState]):
     title = "U.S. President"
     min_players = 2
     max_players = 6
+    renderer_module = "render.us_president"
+    text_board_module = "render.text.us_president"
+    doc = "docs/games/us-president.md"
     State = USPState
     OptionsModel = USPOptions
     actions = (Pick,)
@@ -582,7 +586,6 @@ class USPresident(Game[USPState]):
 
 
     def determinize(self, state: USPState, seat: int, rng: Rng) -> USPState:  # the search's view of hidden cards
-        from .determinize import determinize
-        return determinize(self.clone(state), seat, rng)
+        return hidden.determinize(self, self.clone(state), seat, rng)
 
 GAME = USPresident()

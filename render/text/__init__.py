@@ -1,59 +1,61 @@
 """Text boards: pure functions from a game's *public* view to plain text.
 
 The board images are the quickest read, but a player who can't see them (a screen
-reader, the terminal, a bad connection) must be able to play from text alone. Each
-game has a module here named after its id (`us-president` -> render/text/us_president.py)
-exposing
+reader, the terminal, a bad connection) must be able to play from text alone. A game
+names its text board's module (Game.text_board_module, e.g. "render.text.us_president"),
+which exposes
 
-    board(view: dict) -> str     the whole public state a player needs to decide:
-                                 totals, holdings, whose turn, what is open
-    summary(view: dict) -> str   a few sentences for an image's alt text
+    board(view) -> str     the whole public state a player needs to decide:
+                           totals, holdings, whose turn, what is open
+    summary(view) -> str   a few sentences for an image's alt text (optional)
 
-Both take the public view (`game.view(state, None)`) and nothing else, so they can
-show nothing a seat keeps secret. Output is plain text: no Discord markup, so the
-terminal shows it as is (the bot may wrap it in a code block). A new game adds one
-module; the bot looks boards up through `get_text_board` / `alt_text` and needs no
+Both take the public view (`game.view(state, None)`, a Mapping) and nothing else, so they
+can show nothing a seat keeps secret. Output is plain text: no Discord markup, so the
+terminal shows it as is (the bot may wrap it in a code block). A new game adds one module
+and names it; the bot looks boards up through `get_text_board` / `alt_text` and needs no
 change.
 """
 from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
-from typing import Callable, Sequence
+from typing import Any
 
-TextBoard = Callable[[dict], str]
+from engines import all_games
+
+View = Mapping[str, Any]
+TextBoard = Callable[[View], str]
 
 ALT_TEXT_LIMIT = 1024  # Discord's limit for an attachment's description
 LETTERS = "ABCDEFGH"  # the images' second cue for seat i (render.core.PLAYERS)
 
 
 def _module(game_id: str) -> ModuleType | None:
-    name = game_id.replace("-", "_")
-    try:
-        return importlib.import_module(f"{__name__}.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name and exc.name.endswith(name):
-            return None
-        raise
+    game = all_games().get(game_id)
+    if game is None or not game.text_board_module:
+        return None
+    return importlib.import_module(game.text_board_module)
 
 
 def get_text_board(game_id: str) -> TextBoard | None:
     module = _module(game_id)
-    return getattr(module, "board", None) if module else None
+    board: TextBoard | None = getattr(module, "board", None) if module else None
+    return board
 
 
-def text_board(game_id: str, view: dict) -> str:
+def text_board(game_id: str, view: View) -> str:
     """The game's text board, or '' for a game without one."""
     board = get_text_board(game_id)
     return board(view) if board else ""
 
 
-def alt_text(game_id: str, view: dict) -> str:
+def alt_text(game_id: str, view: View) -> str:
     """A summary of the board for an image's alt text, at most ALT_TEXT_LIMIT characters
     (a game without its own summary gets the start of its text board)."""
     module = _module(game_id)
-    summary = getattr(module, "summary", None) if module else None
+    summary: TextBoard | None = getattr(module, "summary", None) if module else None
     text = summary(view) if summary else text_board(game_id, view)
     return clip(" ".join(text.split()), ALT_TEXT_LIMIT)
 
@@ -91,11 +93,11 @@ def plain(text: str | None) -> str:
     return _MARKUP.sub("", text or "")
 
 
-def names(view: dict) -> list[str]:
+def names(view: View) -> list[str]:
     return [str(p.get("name", f"Player {i + 1}")) for i, p in enumerate(view.get("players", []))]
 
 
-def name_of(view: dict, seat: int | None, nobody: str = "nobody") -> str:
+def name_of(view: View, seat: int | None, nobody: str = "nobody") -> str:
     players = view.get("players", [])
     if seat is None or not 0 <= seat < len(players):
         return nobody

@@ -3,10 +3,13 @@ position; whose turn and what they are doing; and whatever is open: the question
 choices, a help offer, a chip deal, a Wildcard, a runoff or speed-play duel."""
 from __future__ import annotations
 
-from . import LETTERS, listing, name_of, plain, plural, table
+from engines.politics_trivia.views import PlayerView, TriviaView
+
+from . import LETTERS, listing, plain, plural, table
 
 PHASES = {"homes": "setup: choosing home states", "turn": "a turn", "dc": "a turn in D.C.",
-          "question": "answering a question", "help": "answering a question (help being arranged)", "offer": "an offer for a chip",
+          "question": "answering a question", "help": "answering a question (help being arranged)",
+          "offer": "an offer for a chip",
           "wildcard": "a Wildcard", "runoff": "the runoff", "speed": "speed play", "over": "game over"}
 
 
@@ -25,11 +28,17 @@ def _present(*notes) -> list[str]:
     return [text() if callable(text) else text for shown, text in notes if shown]
 
 
+def name_of(view: TriviaView, seat: int | None, nobody: str = "nobody") -> str:
+    """A seat's name, or `nobody` (render.text.name_of reads any game's view; this one is typed)."""
+    players = view["players"]
+    return players[seat]["name"] if seat is not None and 0 <= seat < len(players) else nobody
+
+
 def _price(price: int, unit: str) -> str:
     return _money(price) if unit == "cash" else f"{price}M Popular Votes"
 
 
-def _player_row(view: dict, seat: int, p: dict) -> list[str]:
+def _player_row(view: TriviaView, seat: int, p: PlayerView) -> list[str]:
     notes = _present((p.get("out"), "out"),
                      (p.get("dc_turns"), lambda: f"D.C. turn {p['dc_turns']} of 4"),
                      (p.get("debt"), lambda: f"owes {_money(p['debt'])}"),
@@ -41,7 +50,7 @@ def _player_row(view: dict, seat: int, p: dict) -> list[str]:
             chips]
 
 
-def _question(view: dict) -> list[str]:
+def _question(view: TriviaView) -> list[str]:
     q = view.get("question")
     if not q:
         return []
@@ -56,11 +65,12 @@ def _question(view: dict) -> list[str]:
     if offers:
         lines.append(f"  Help offered: {listing(offers)} (hire one, or answer alone).")
     if q.get("answered"):
-        lines.append(f"  Answers in: {sum(1 for a in q['answered'] if a)} of {len(q['answered'])} (secret until all are in).")
+        answered = q["answered"]
+        lines.append(f"  Answers in: {sum(1 for a in answered if a)} of {len(answered)} (secret until all are in).")
     return lines
 
 
-def _open(view: dict) -> list[str]:
+def _open(view: TriviaView) -> list[str]:
     lines = _question(view)
     deal = view.get("deal")
     if deal:
@@ -80,7 +90,7 @@ def _open(view: dict) -> list[str]:
         lines.append(f"Wildcard ({w.get('kind')}) for {name_of(view, w.get('performer'))}: {plain(w.get('text'))}")
         stage = _present((True, f"stage: {w.get('stage')}"),
                          (w.get("actor") is not None, lambda: f"actor {name_of(view, w['actor'])}"),
-                         (w.get("words"), lambda: f"the secret has {plural(w['words'], 'word')}"),
+                         (w.get("words"), lambda: f"the secret has {plural(w['words'] or 0, 'word')}"),
                          (w.get("votes"), lambda: f"{plural(w['votes'], 'judge')} voted"),
                          (w.get("seconds"), lambda: f"{w['seconds']} s on the clock"))
         lines.append("  " + "; ".join(stage) + ".")
@@ -100,7 +110,7 @@ def _open(view: dict) -> list[str]:
     return lines
 
 
-def _turn(view: dict) -> str:
+def _turn(view: TriviaView) -> str:
     phase = view.get("phase")
     if phase == "over":
         return plain(view.get("outcome", "")) or "Game over."
@@ -114,14 +124,15 @@ def _turn(view: dict) -> str:
     dice = sum(view.get("dice") or [])
     bits.append(STEPS.get(view.get("step"), "").format(steps=dice) or PHASES.get(phase, str(phase)))
     this_turn = view.get("step") not in ("start", "h2h", "review", "over", "homes")  # else dice and route are old
-    if view.get("dice") and this_turn:
-        bits.append(f"dice {'+'.join(map(str, view['dice']))}")
-    if view.get("path") and this_turn:
-        bits.append(f"route {' > '.join(view['path'])}")
+    rolled, path = view["dice"], view["path"]
+    if rolled and this_turn:
+        bits.append(f"dice {'+'.join(map(str, rolled))}")
+    if path and this_turn:
+        bits.append(f"route {' > '.join(path)}")
     return " · ".join(bits) + "."
 
 
-def board(view: dict) -> str:
+def board(view: TriviaView) -> str:
     limit = f"/{view['max_rounds']}" if view.get("max_rounds") else ""
     lines = [f"Politics: The Game · round {view.get('round', 0)}{limit} · {view.get('majority')} EV "
              f"and the most Popular Votes win · {_turn(view)}"]
@@ -145,7 +156,7 @@ def board(view: dict) -> str:
     return "\n".join(lines)
 
 
-def summary(view: dict) -> str:
+def summary(view: TriviaView) -> str:
     who = [f"{p['name']} {p.get('ev', 0)} EV, {p.get('pv', 0)}M votes, {_money(int(p.get('cash', 0)))}, "
            f"in {p.get('at') or '-'}" for p in view.get("players", [])]
     q = view.get("question")

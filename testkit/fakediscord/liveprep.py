@@ -1,5 +1,5 @@
 """Open the games of a live benchmark in a bot's own database, with that bot's own code:
-`python tests/fakediscord/liveprep.py DB PLAN.json` run with PYTHONPATH at the bot's tree (so an
+`python testkit/fakediscord/liveprep.py DB PLAN.json` run with PYTHONPATH at the bot's tree (so an
 older commit writes its own schema). PLAN: {"game", "guild", "channels": [{"channel", "seed",
 "guild" (optional: else the plan's), "users": [[id, name], ...]}]}. Prints READY when every game has started."""
 from __future__ import annotations

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tests.fakediscord.markup import shows
+from testkit.fakediscord.markup import shows
 
 MIN_TOKEN = 4  # shorter texts ("FL", "24") are everywhere in public text
 
@@ -124,7 +124,7 @@ def leaks_in(before: Snapshot, after: Snapshot, owners: dict[int, str | None],
         for audience, text in seen:
             if audience is not None and audience == owners.get(seat):
                 continue  # their own secret
-            mine = seats_of.get(audience)
+            mine = seats_of.get(audience) if audience is not None else None
             known = before.secret.get(mine, set()) | after.secret.get(mine, set()) if mine is not None else set()
             for token in still:
                 # what the reader holds themselves, even inside a longer text of theirs
@@ -177,7 +177,8 @@ class LeakWatch:
         now = snapshot(game, game.load(loaded.record["state"]))
         owners = {seat: (None if p["bot"] else p["id"]) for seat, p in enumerate(loaded.record["players"])}
         for seat, held in now.secret.items():
-            if owners.get(seat):
-                self.secrets.setdefault(owners[seat], set()).update(held)
+            owner = owners.get(seat)
+            if owner:
+                self.secrets.setdefault(owner, set()).update(held)
         self.found += leaks_in(self._last or now, now, owners, self._new_messages())
         self._last = now

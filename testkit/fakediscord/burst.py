@@ -1,5 +1,5 @@
 """A burst of real actions against a store (a SQLite file or a PostgreSQL URL), for the kill -9 test:
-`python -m tests.fakediscord.burst DB CHANNELS`. After each action the
+`python -m testkit.fakediscord.burst DB CHANNELS`. After each action the
 service has committed, it prints `channel version acted` (flushed)."""
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ async def main(path: str, channels: int) -> None:
     while True:
         for ch in chans:
             loaded = await svc._load(ch)
-            if loaded.record["status"] != "playing":
+            if loaded is None or loaded.record["status"] != "playing":
                 continue
             state = loaded.game.load(loaded.record["state"])
             legal = loaded.game.legal_actions(state, 0)
@@ -30,6 +30,7 @@ async def main(path: str, channels: int) -> None:
                 continue
             await svc.handle(Ctx(user, ch, "1"), "do", {"action": legal[0].text()})
             row = await svc.store.get(ch)
+            assert row is not None, f"channel {ch} lost its game"
             print(ch, row.version, row.record["acted"][0], flush=True)
 
 

@@ -3,6 +3,7 @@ formatting, read independently of the bot's escaping code."""
 from __future__ import annotations
 
 import re
+from collections.abc import Set
 
 # Discord reads a backslash before punctuation as "show this character as is".
 _LIVE = {
@@ -13,7 +14,7 @@ _LIVE = {
 }
 
 
-def live_markup(content: str, allowed_users: set[str] = frozenset()) -> list[str]:
+def live_markup(content: str, allowed_users: Set[str] = frozenset()) -> list[str]:
     """Every live mention, mass mention and masked link, except mentions of `allowed_users`."""
     found = []
     for kind, pattern in _LIVE.items():

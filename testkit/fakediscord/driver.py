@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from engines import get_game
 
-from tests.leakcheck import LeakWatch
+from testkit.leakcheck import LeakWatch
 
 from .client import UserHandle
 from .server import FakeDiscord, Sent
@@ -48,14 +48,15 @@ async def navigate(user: UserHandle, panel: Sent, rng: random.Random, run: GameR
     """Click through a private panel until a move is applied. True if one was."""
     for _ in range(12):
         buttons = [b for b in panel.buttons() if b.get("label") not in NON_MOVES]
-        choices: list[tuple[str, object]] = [("button", b) for b in buttons]
+        # a button (its payload), or a select menu's option (the menu's index, the option's value)
+        choices: list[dict | tuple[int, str]] = list(buttons)
         for index, sel in enumerate(panel.selects()):
-            choices += [("select", (index, o["value"])) for o in sel.get("options", [])]
+            choices += [(index, o["value"]) for o in sel.get("options", [])]
         if not choices:
             return False
-        kind, what = rng.choice(choices)
+        what = rng.choice(choices)
         before_edits = panel.edits
-        if kind == "button":
+        if isinstance(what, dict):
             cid = what["custom_id"]
             inter = await user.click(panel, custom_id=cid)
             run.interactions += 1
@@ -112,7 +113,8 @@ async def take_turn(fake: FakeDiscord, user: UserHandle, channel: str, mode: str
 async def play(fake: FakeDiscord, service, game_id: str, humans: list[UserHandle], *, bots: int, seed: int,
                channel: str | None = None, max_rounds: int = 400, modes=("controls", "dm", "do")) -> GameRun:
     channel = channel or fake.add_channel(f"{game_id}-{seed}")
-    run = GameRun(game_id, channel, watch=LeakWatch(fake, service, channel))
+    watch = LeakWatch(fake, service, channel)
+    run = GameRun(game_id, channel, watch=watch)
     rng = random.Random(seed)
     answers = ["yes", "Lincoln", "1860", "Florida", "a"]
     host = humans[0]
@@ -120,9 +122,11 @@ async def play(fake: FakeDiscord, service, game_id: str, humans: list[UserHandle
     run.interactions += 1
     for h in humans[1:]:
         lobby = latest(fake.public(channel), "Join")
+        assert lobby is not None, "the channel shows no lobby with a Join button"
         await h.click(lobby, "Join")
         run.interactions += 1
     lobby = latest(fake.public(channel), "Start (host)")
+    assert lobby is not None, "the channel shows no lobby with a Start button"
     await host.click(lobby, "Start (host)")
     run.interactions += 1
     idle_rounds = 0
@@ -134,7 +138,7 @@ async def play(fake: FakeDiscord, service, game_id: str, humans: list[UserHandle
         for h in humans:
             if game_over(fake, channel):
                 break
-            await run.watch.observe()
+            await watch.observe()
             mode = modes[(round_no + humans.index(h)) % len(modes)]
             if await take_turn(fake, h, channel, mode, rng, run, answers):
                 run.human_actions += 1
@@ -143,14 +147,16 @@ async def play(fake: FakeDiscord, service, game_id: str, humans: list[UserHandle
         if idle_rounds >= 4:
             run.errors.append(f"no human could move for 4 rounds (round {round_no})")
             break
-    await run.watch.observe()
+    await watch.observe()
     run.finished = game_over(fake, channel)
     return run
 
 
 async def leaks(run: GameRun) -> list[str]:
     """Every secret token of every seat found where the channel or another player saw it
-    (tests/leakcheck.py), up to what the bot has sent by now."""
+    (testkit/leakcheck.py), up to what the bot has sent by now."""
+    if run.watch is None:
+        raise ValueError("this run kept no leak watch")
     await run.watch.observe()
     return run.watch.found
 

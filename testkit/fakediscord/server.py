@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 from .gateway import GatewayMixin
 
@@ -263,7 +263,7 @@ class FakeDiscord(GatewayMixin):
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]
+        self.port = self._runner.addresses[0][1]  # (host, port) of the one site, on a free port
         return self
 
     async def stop(self) -> None:
@@ -353,7 +353,8 @@ class FakeDiscord(GatewayMixin):
             return jresp({"message": "You are being rate limited.", "retry_after": rule.retry_after, "global": False},
                          429, headers)
         if rule.status == 403:
-            return error(403, rule.code or 50013, "Missing Permissions" if rule.code != 50007 else "Cannot send messages to this user")
+            return error(403, rule.code or 50013,
+                         "Missing Permissions" if rule.code != 50007 else "Cannot send messages to this user")
         if rule.status >= 500:
             return web.Response(status=rule.status, text="upstream error", content_type="text/plain")
         return error(rule.status, rule.code, "error")
@@ -452,6 +453,8 @@ class FakeDiscord(GatewayMixin):
             reader = await request.multipart()
             parts: dict[str, tuple[str, bytes]] = {}
             async for part in reader:
+                if not isinstance(part, BodyPartReader):  # a nested multipart: Discord's clients send none
+                    continue
                 raw = await part.read(decode=False)
                 if part.name == "payload_json":
                     payload = json.loads(raw.decode())
@@ -659,9 +662,9 @@ class FakeDiscord(GatewayMixin):
         if ctype in (4, 5):
             flags = int(data.get("flags") or 0) | (FLAG_LOADING if ctype == 5 else 0)
             eph = bool(flags & FLAG_EPHEMERAL)
+            in_dm = bool(inter.message_id) and self.messages[inter.message_id or ""].kind == "dm"
             message = self._record("interaction", inter.channel_id, {**data, "flags": flags}, files,
-                                   visible_to=inter.user.id if eph or inter.message_id and self.messages[inter.message_id].kind == "dm" else None,
-                                   interaction=inter)
+                                   visible_to=inter.user.id if eph or in_dm else None, interaction=inter)
             inter.original_id = message.id
         elif ctype in (6, 7):
             inter.original_id = inter.message_id
@@ -728,7 +731,7 @@ class FakeDiscord(GatewayMixin):
         inter = self._webhook_inter(request)
         body, files = await self._read_body(request)
         m = self._target(inter, request.match_info["mid"]) if inter else None
-        if m is None:
+        if m is None or inter is None:
             return error(404, 10008, "Unknown Message")
         if self._expired(inter):
             return error(401, 50027, "Invalid Webhook Token")

@@ -1,4 +1,4 @@
-"""A debugging aid for memory in `bench --live` (tests/fakediscord/botproc.py turns it on).
+"""A debugging aid for memory in `bench --live` (testkit/fakediscord/botproc.py turns it on).
 
 With POLITICS_MEMDUMP=FILE, each SIGUSR1 to the bot process or one of its render workers appends
 one JSON line to FILE. The bot's: the sizes of its containers, malloc's view of the heap and the
@@ -57,7 +57,7 @@ class BotWatch:
         self.frames = int(os.environ.get("POLITICS_TRACEMALLOC", "0") or 0)
         if self.frames:
             tracemalloc.start(self.frames)
-        self.first = None
+        self.first: tracemalloc.Snapshot | None = None
         self.types: Counter | None = None
 
     def install(self) -> None:
@@ -106,7 +106,7 @@ def _renderer_caches() -> dict:
     for obj in gc.get_objects():
         if isinstance(obj, Image.Image):
             held[id(obj)] = obj.size[0] * obj.size[1] * len(obj.getbands())
-    out = {}
+    out: dict[str, object] = {}
     for name, module in list(sys.modules.items()):
         if not name.startswith("render"):
             continue

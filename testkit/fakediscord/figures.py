@@ -1,5 +1,5 @@
 """Figures the reliability report collects: tests append JSON lines to the
-file named by FAKE_REPORT (set by tests.fakediscord.report); otherwise no-op."""
+file named by FAKE_REPORT (set by testkit.fakediscord.report); otherwise no-op."""
 from __future__ import annotations
 
 import json

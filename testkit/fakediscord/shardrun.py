@@ -25,7 +25,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 
 class BotProcess:
-    """tests/fakediscord/botproc.py with POLITICS_TEST_TIMERS: AI seats on their clock."""
+    """testkit/fakediscord/botproc.py with POLITICS_TEST_TIMERS: AI seats on their clock."""
 
     def __init__(self, fake: FakeDiscord, database: str, token: str, shards: Shards, *, ai_delay: float,
                  log_dir: str) -> None:
@@ -43,14 +43,22 @@ class BotProcess:
                "POLITICS_TEST_TOKEN": self.token, "POLITICS_TEST_TIMERS": "1"}
         log = open(self.log_path, "w", encoding="utf-8")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.fakediscord.botproc", self.fake.api_base, self.fake.gateway_url,
+            [sys.executable, "-m", "testkit.fakediscord.botproc", self.fake.api_base, self.fake.gateway_url,
              self.database], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=log, text=True)
         log.close()
         threading.Thread(target=self._read, daemon=True).start()
         return self
 
+    @property
+    def process(self) -> subprocess.Popen[str]:
+        if self.proc is None:
+            raise RuntimeError(f"bot process {self.token} was never started")
+        return self.proc
+
     def _read(self) -> None:
-        for line in self.proc.stdout:
+        out = self.process.stdout
+        assert out is not None  # started with stdout=PIPE
+        for line in out:
             words = line.split()
             if len(words) == 4 and words[0] == "FIRED":
                 self.fired.append((words[1], int(words[2]), int(words[3])))
@@ -59,7 +67,7 @@ class BotProcess:
 
     async def ready(self, timeout: float = 60.0) -> None:
         def up() -> bool:
-            if self.proc.poll() is not None:
+            if self.process.poll() is not None:
                 raise RuntimeError(f"bot process {self.token} exited; see {self.log_path}")
             live = self.fake.shard_sessions()
             return all(i in live and live[i].token == self.token for i in self.shards.ids)
@@ -68,17 +76,17 @@ class BotProcess:
     def kill(self) -> None:
         """kill -9: no goodbye, nothing flushed."""
         self.ended = True
-        if self.proc.poll() is None:
-            os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait()
+        if self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait()
 
     def stop(self) -> None:
         """SIGTERM, as a deployment stops a process (the bot installs no handler: it ends at once)."""
         self.ended = True
-        if self.proc.poll() is None:
-            self.proc.terminate()
+        if self.process.poll() is None:
+            self.process.terminate()
             try:
-                self.proc.wait(15)
+                self.process.wait(15)
             except subprocess.TimeoutExpired:
                 self.kill()
 

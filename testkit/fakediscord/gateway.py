@@ -18,10 +18,14 @@ import asyncio
 import json
 import time
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from aiohttp import WSMsgType, web
 
 from bot.shards import shard_of
+
+if TYPE_CHECKING:
+    from .server import FakeUser
 
 DISCORD_EPOCH_MS = 1420070400000
 INVALID_SHARD = 4010  # Discord's close code for a shard id outside 0..count-1
@@ -46,6 +50,21 @@ class Session:
 
 class GatewayMixin:
     GUILD_ID = "1200000000000000001"  # the server every channel is in unless told otherwise
+
+    # The world this part of FakeDiscord uses, kept by FakeDiscord itself (server.py).
+    APP_ID: str
+    heartbeat_ms: int
+    users: dict[str, FakeUser]
+    channels: dict[str, str]
+    channel_guild: dict[str, str]
+    threads: dict[str, dict]
+    faults_injected: list[str]
+    bot_user: FakeUser
+    if TYPE_CHECKING:
+        @property
+        def gateway_url(self) -> str: ...
+
+        def snowflake(self) -> str: ...
 
     def _init_gateway(self, shard_count: int, max_concurrency: int) -> None:
         self.shard_count = shard_count  # what /gateway/bot recommends
@@ -73,9 +92,11 @@ class GatewayMixin:
 
     def guild_of(self, channel_id: str | None) -> str | None:
         """The server of a channel or thread; None for a DM channel (or one unknown)."""
+        if channel_id is None:
+            return None
         if channel_id in self.threads:
             channel_id = self.threads[channel_id]["parent_id"]
-        return self.channel_guild.get(channel_id)
+        return self.channel_guild.get(channel_id or "")
 
     def shard_sessions(self) -> dict[int, Session]:
         """The live session of each shard that has one."""
@@ -153,7 +174,8 @@ class GatewayMixin:
         self.by_shard[shard] = session
         session.guilds = [gid for gid in self.guilds if session.serves(gid)]
         await self._send(session, "READY", force=True, d={
-            "v": 10, "user": self.bot_user.payload(), "guilds": [{"id": g, "unavailable": True} for g in session.guilds],
+            "v": 10, "user": self.bot_user.payload(),
+            "guilds": [{"id": g, "unavailable": True} for g in session.guilds],
             "session_id": session.id, "resume_gateway_url": self.gateway_url,
             "application": {"id": self.APP_ID, "flags": 0}, "private_channels": [], "relationships": [],
             "shard": [shard, count], "session_type": "normal", "geo_ordered_rtc_regions": [],

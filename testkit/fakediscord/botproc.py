@@ -1,5 +1,5 @@
 """Run the real bot in its own process against a fake Discord:
-`python -m tests.fakediscord.botproc API_BASE GATEWAY_URL DB`. Configured
+`python -m testkit.fakediscord.botproc API_BASE GATEWAY_URL DB`. Configured
 through the environment like production (POLITICS_TEST_API_BASE /
 POLITICS_TEST_GATEWAY_URL, SHARD_COUNT / SHARD_IDS, AI_DELAY; DB is a SQLite
 file or a PostgreSQL URL), with AI seats moving at once.
@@ -42,6 +42,7 @@ async def main() -> None:
     settings = Settings.from_env()
     point_at(settings.api_base, settings.gateway_url)
     store = await Store.open(settings.database)
+    service: GameService
     if os.environ.get("POLITICS_TEST_TIMERS") == "1":
         settings.render_processes = False
         service = CountedTimers(store, ai_delay=settings.ai_delay, render=False)
@@ -49,10 +50,10 @@ async def main() -> None:
         service = GameService(store, inline_ai=True, ai_delay=0.0)
     client = PoliticsBot(settings, service=service, guild_ready_timeout=0.05)
     if os.environ.get("POLITICS_MEMDUMP"):  # a debugging aid for memory (bench --live)
-        from tests.fakediscord.memwatch import BotWatch, warm_and_watch
+        from testkit.fakediscord.memwatch import BotWatch, warm_and_watch
         BotWatch(os.environ["POLITICS_MEMDUMP"], client).install()
         client.render_pool.initializer = warm_and_watch
-    await client.start(settings.token)
+    await client.start(settings.token or "fake-token")  # always set: DISCORD_TOKEN comes from POLITICS_TEST_TOKEN
 
 
 if __name__ == "__main__":

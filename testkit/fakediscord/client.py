@@ -11,6 +11,8 @@ from bot.registry import commands
 from .server import FakeInteraction, FakeUser, Sent
 
 if TYPE_CHECKING:
+    from bot.discord_app import PoliticsBot
+
     from .server import FakeDiscord
 
 OPT_TYPES = {"str": 3, "int": 4, "bool": 5, "user": 6, "attachment": 11}
@@ -81,12 +83,12 @@ class UserHandle:
             if focused == key:
                 opt["focused"] = True
             opts.append(opt)
-        for key, (filename, data) in (files or {}).items():
+        for key, (filename, content) in (files or {}).items():
             aid = self.fake.snowflake()
-            self.fake.uploads[aid] = data
+            self.fake.uploads[aid] = content
             url = f"http://127.0.0.1:{self.fake.port}/api/v10/attachments/{aid}/{filename}"
             resolved.setdefault("attachments", {})[aid] = {
-                "id": aid, "filename": filename, "size": len(data), "url": url, "proxy_url": url,
+                "id": aid, "filename": filename, "size": len(content), "url": url, "proxy_url": url,
                 "content_type": "text/csv" if filename.endswith(".csv") else "application/json"}
             opts.append({"name": key, "type": 11, "value": aid})
         leaf = {"name": name.split()[-1], "type": 1, "options": opts}
@@ -94,7 +96,8 @@ class UserHandle:
             top = {"name": name.split()[0], "type": 2, "options": [leaf]}
         else:
             top = leaf
-        cmd_id = next((c["id"] for c in self.fake.commands.get("global", []) if c["name"] == "politics"), "1300000000000000001")
+        cmd_id = next((c["id"] for c in self.fake.commands.get("global", []) if c["name"] == "politics"),
+                      "1300000000000000001")
         data = {"id": cmd_id, "name": "politics", "type": 1, "options": [top]}
         if resolved:
             data["resolved"] = resolved
@@ -179,7 +182,7 @@ class BotRunner:
         self.service = service
         self.sync_commands = sync_commands
         self.db_path = db_path
-        self.client = None
+        self.client: PoliticsBot | None = None
         self.task: asyncio.Task | None = None
 
     async def start(self) -> BotRunner:
@@ -191,12 +194,13 @@ class BotRunner:
                             render_processes=self.render_processes, shards=self.shards)
         point_at(settings.api_base, settings.gateway_url)
         self.fake.connected.clear()
-        self.client = PoliticsBot(settings, service=self.service, sync_commands=self.sync_commands,
-                                  guild_ready_timeout=0.05)
-        self.task = asyncio.create_task(self.client.start(settings.token), name="fake-bot-runner")
-        await self.fake.wait_for(lambda: self.client.is_ready() or self.task.done(), timeout=15)
-        if self.task.done():
-            self.task.result()
+        client = PoliticsBot(settings, service=self.service, sync_commands=self.sync_commands,
+                             guild_ready_timeout=0.05)
+        self.client = client
+        task = self.task = asyncio.create_task(client.start(self.token), name="fake-bot-runner")
+        await self.fake.wait_for(lambda: client.is_ready() or task.done(), timeout=15)
+        if task.done():
+            task.result()
         return self
 
     async def stop(self) -> None:

@@ -17,7 +17,7 @@ fixture, not shipped).
     guild = fake.add_guild("s", shard=2); fake.add_channel("c", guild=guild)
     fake.shard_sessions(); fake.receiver(inter); fake.sender(message)   # which bot process (token)
 
-`.venv/bin/python -m tests.fakediscord.report` runs every scenario and rewrites docs/reliability.md.
+`.venv/bin/python -m testkit.fakediscord.report` runs every scenario and rewrites docs/reliability.md.
 """
 from .client import BotRunner, UserHandle, split_command
 from .server import FakeDiscord, FakeInteraction, FakeUser, Sent

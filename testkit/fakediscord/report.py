@@ -1,9 +1,9 @@
 """Run the Discord-layer and reliability scenarios and rewrite docs/reliability.md.
 
-    .venv/bin/python -m tests.fakediscord.report
+    .venv/bin/python -m testkit.fakediscord.report
 
 Every figure in the report comes from this run: the tests append what they
-measured (tests.fakediscord.figures) and this script sums it up.
+measured (testkit.fakediscord.figures) and this script sums it up.
 """
 from __future__ import annotations
 
@@ -69,7 +69,8 @@ def write(rows: list[dict], summary: str, elapsed: float, code: int) -> str:
         ("Gateway resumes", total(rows, "resumes")),
         ("Bad inputs tried (service + Discord)", total(rows, "bad_inputs")),
         ("Games run concurrently", max((int(r.get("games_concurrent", 0)) for r in rows), default=0)),
-        ("Double clicks sent / applied twice", f"{total(rows, 'double_clicks')} / {total(rows, 'double_applied_twice')}"),
+        ("Double clicks sent / applied twice",
+         f"{total(rows, 'double_clicks')} / {total(rows, 'double_applied_twice')}"),
         ("Actions committed before a kill -9", total(rows, "actions_committed")),
         ("Actions lost", total(rows, "actions_lost")),
         ("Messages redelivered from the outbox after a kill -9 / posted twice",
@@ -94,13 +95,13 @@ def write(rows: list[dict], summary: str, elapsed: float, code: int) -> str:
     lines = [
         "# Reliability of the Discord layer",
         "",
-        "Produced by `.venv/bin/python -m tests.fakediscord.report` — re-run it to refresh every number.",
+        "Produced by `.venv/bin/python -m testkit.fakediscord.report` — re-run it to refresh every number.",
         f"Last run: {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC, {elapsed:.0f} s, pytest: `{summary}`"
         + ("" if code == 0 else " — **SOME SCENARIOS FAILED**") + ".",
         "",
         "## How it is tested",
         "The bot's real discord.py client (`bot.discord_app.PoliticsBot`) connects to a fake Discord on",
-        "127.0.0.1 (`tests/fakediscord/`), pointed at it by `bot.discord_app.point_at` (the",
+        "127.0.0.1 (`testkit/fakediscord/`), pointed at it by `bot.discord_app.point_at` (the",
         "`POLITICS_TEST_API_BASE` / `POLITICS_TEST_GATEWAY_URL` settings); no bot code is patched.",
         "The fake speaks Discord's wire protocol: gateway HELLO / heartbeat ACK / IDENTIFY → READY +",
         "GUILD_CREATE / RESUME → RESUMED with replay of missed events / op 7; REST login, command sync,",
@@ -133,7 +134,7 @@ def write(rows: list[dict], summary: str, elapsed: float, code: int) -> str:
         "  text prompt yet; the form path is exercised with a forged form in the faults scenario), and",
         "  `/politics do` with an autocompleted legal move. Board images arrive as PNG attachments in the",
         "  channel (for every game with a renderer); DMs go only to their owner; every slash command is",
-        "  deferred first. Leaks (`tests/leakcheck.py`): after every step, every secret token of every seat",
+        "  deferred first. Leaks (`testkit/leakcheck.py`): after every step, every secret token of every seat",
         "  — each text the seat's engine view holds beyond the public view (a card, a pick, an answer) — is",
         "  looked for in every new or edited message the channel or another player got (content, button",
         "  labels, menu options, alt text), so a single leaked hand line is found, not only a whole hand.",

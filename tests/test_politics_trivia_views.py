@@ -1,0 +1,66 @@
+"""Politics: The Game's view holds exactly the fields views.TriviaView declares, nested ones
+included: mypy checks the code that reads the view; this checks the dicts the game really builds,
+in every phase a played game passes through (public and per seat)."""
+from __future__ import annotations
+
+import typing
+
+from engines import SYSTEM, Seat
+from engines.politics_trivia import GAME
+from engines.politics_trivia.views import TriviaView
+from engines.rng import Rng
+
+
+def _typeddicts(annotation) -> list:
+    """The TypedDicts inside an annotation: X, list[X], X | None, NotRequired[X]."""
+    if typing.is_typeddict(annotation):
+        return [annotation]
+    return [td for arg in typing.get_args(annotation) for td in _typeddicts(arg)]
+
+
+def mismatches(value: dict, td, where: str) -> list[str]:
+    keys = set(value)
+    out = [f"{where}: missing {k}" for k in td.__required_keys__ - keys]
+    out += [f"{where}: undeclared {k}" for k in keys - td.__required_keys__ - td.__optional_keys__]
+    for key, annotation in typing.get_type_hints(td).items():
+        nested = _typeddicts(annotation)
+        if key not in value or not nested:
+            continue
+        items = value[key] if isinstance(value[key], list) else [value[key]]
+        for i, item in enumerate(items):
+            if isinstance(item, dict):
+                out += mismatches(item, nested[0], f"{where}.{key}[{i}]")
+    return out
+
+
+def test_every_view_of_played_games_matches_trivia_view():
+    steps: set[str] = set()
+    for seed, n in enumerate((2, 3, 5, 8)):
+        s = GAME.setup([Seat(name=f"p{i}", bot=True) for i in range(n)], GAME.options({"max_rounds": 3}), seed)
+        rng = Rng(seed)
+        for k in range(4000):
+            for seat in (None, *range(n)):
+                view = GAME.view(s, seat)
+                assert mismatches(view, TriviaView, f"seed {seed} step {s.phase}") == []
+                assert ("you" in view) == (seat is not None)
+            steps.add(s.phase)
+            if GAME.result(s).finished:
+                break
+            acting = [x for x in GAME.to_act(s) if x >= 0]
+            if not acting or k % 13 == 0:
+                GAME.apply_in_place(s, SYSTEM, GAME.parse_action("timeout"))
+            else:
+                seat = acting[rng.below(len(acting))]
+                GAME.apply_in_place(s, seat, GAME.ai_action(s, seat, GAME.ai_rng(s, seat, k)))
+        assert GAME.result(s).finished
+    # the phases whose views carry the optional parts: a question, a duel and its review, the end
+    assert {"homes", "start", "question", "h2h", "review", "over"} <= steps, steps
+
+
+def test_a_renamed_field_is_reported():
+    view = dict(GAME.view(GAME.setup([Seat(name="a"), Seat(name="b")], GAME.options(), 1), 0))
+    player = dict(view["players"][0])
+    player["votes"] = player.pop("pv")
+    view["players"] = [player]
+    found = mismatches(view, TriviaView, "v")
+    assert "v.players[0]: missing pv" in found and "v.players[0]: undeclared votes" in found
