@@ -806,6 +806,8 @@ class GlanceSeat:
     score: str           # as the game says it: "270", "+5", "12 EV"
     active: bool = True  # False: out of the game (greyed)
     leading: bool = False
+    style: int | None = None  # draw another seat's style (a party's colour and shape); None: the seat's own
+    mark: str | None = None   # the marker's text instead of the style's letter ("VP")
 
 
 @dataclass(frozen=True)
@@ -865,6 +867,19 @@ def record_box(role: str, key: str, box: Sequence[float]) -> None:
         _Recorder.boxes.append(DrawnBox(role, key, (box[0], box[1], box[2], box[3]), _Recorder.image))
 
 
+def clear_below(center: Point, r: float, zones: Sequence[Sequence[float]]) -> Point:
+    """The first spot at or below `center` where a marker of radius r covers none of the label
+    boxes in `zones` (x0, y0, x1, y1): a pin steps down past a label instead of hiding it."""
+    x, y = center
+    moved = True
+    while moved:
+        moved = False
+        for x0, y0, x1, y1 in zones:
+            if x + r > x0 and x - r < x1 and y + r > y0 and y - r < y1:
+                y, moved = y1 + r + 1, True
+    return x, y
+
+
 def _glance_text(draw: ImageDraw.ImageDraw, xy: Point, text: str, size: int, role: str, width: int,
                  fill: Color = INK, bold: bool = False, anchor: str = "lm") -> float:
     """Draw one glance text; returns its advance width."""
@@ -900,7 +915,9 @@ def glance_band(width: int, glance: Glance) -> Image.Image:
     y = pad + turn_h / 2
     x = float(pad)
     if glance.turn_seat is not None:
-        draw_marker(img, (x + px(9), y), glance.turn_seat, size=px(17))
+        who = next((s for s in glance.seats if s.seat == glance.turn_seat), None)
+        style = who.style if who is not None and who.style is not None else glance.turn_seat
+        draw_marker(img, (x + px(9), y), style, size=px(17), label=who.mark if who is not None else None)
         x += px(22)
     status_w = font(px(GLANCE_CHANGED_PX)).getlength(glance.status) if glance.status else 0
     turn_font = font(px(GLANCE_TURN_PX), bold=True)
@@ -921,7 +938,7 @@ def glance_band(width: int, glance: Glance) -> Image.Image:
         if s.seat == glance.turn_seat:
             draw.rounded_rectangle((cx0 + px(1), cy0 + px(1), cx0 + chip_w - px(2), cy0 + chip_h - px(1)),
                                    radius=px(5), fill=PANEL, outline=ACCENT, width=px(2))
-        draw_marker(img, (cx0 + px(12), mid), s.seat, size=px(16))
+        draw_marker(img, (cx0 + px(12), mid), s.seat if s.style is None else s.style, size=px(16), label=s.mark)
         ink = INK if s.active else INK_MUTED
         score = s.score if s.active else f"{s.score} out" if s.score else "out"
         right = cx0 + chip_w - px(6)
