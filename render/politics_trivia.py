@@ -221,7 +221,12 @@ def _pawns(img: Image.Image, players: list[PlayerView], evs: dict) -> None:
         home = p.get("home")
         if home:
             (x, y), boxed = _label_spot(home)
-            cx, cy = (x - 26, y) if boxed else clear_below((x + 22, y - 12), 7, boxes)
+            if boxed:
+                cx, cy = x - 26, y
+            elif _map().clearance(home) <= 14:  # Hawaii: its number stands right of the code, the star left
+                cx, cy = x - 20, y - 8
+            else:
+                cx, cy = clear_below((x + 22, y - 12), 7, boxes)
             draw_shape(ImageDraw.Draw(img), "star", (cx, cy), 15, player(p["seat"]).color, INK, 1)
             record_box("pin", f"{home} home", (cx - 7, cy - 7, cx + 7, cy + 7))
     for code, seats in by_state.items():
@@ -500,9 +505,16 @@ def glance(view: TriviaView, previous: TriviaView | None = None) -> Glance:
     if not changed:
         log = [ln for ln in (_plain(x) for x in view.get("log") or []) if ln]
         changed, title = tuple(log[-1:]), "Latest"
-    return Glance(turn=_headline(view) or "Politics: The Game", turn_seat=turn_seat, seats=seats,
-                  status=f"Round {view.get('round') or 0}/{view.get('max_rounds')} · EV", changed=changed,
-                  changed_title=title)
+    turn = _headline(view) or "Politics: The Game"
+    status = f"Round {view.get('round') or 0}/{view.get('max_rounds')} · EV"
+    runoff = view.get("runoff")
+    if runoff and view.get("winner") is None and view.get("step") != "over":
+        # the score first, short: the question count moves to the status
+        a, b = runoff["seats"]
+        kind = "Runoff" if runoff.get("kind") == "runoff" else "Speed play"
+        turn = f"{kind}: {players[a]['name']} {runoff['scores'][0]}–{runoff['scores'][1]} {players[b]['name']}"
+        status = f"question {min(runoff['question'], runoff['questions'])}/{runoff['questions']}"
+    return Glance(turn=turn, turn_seat=turn_seat, seats=seats, status=status, changed=changed, changed_title=title)
 
 
 def leader_lines() -> dict[str, list[tuple[float, float]]]:

@@ -19,11 +19,7 @@ from engines.rng import Rng
 from render import get_renderer
 from render.core import GLANCE_MIN_PX, PHONE_WIDTH, glance_band, measuring, Glance, GlanceSeat
 
-# Boards still without their glance band: expected to fail until they get one (strict, so the
-# day they pass the mark must go).
-PENDING: set[str] = set()
-GAMES = [pytest.param(g, marks=pytest.mark.xfail(strict=True, reason="no glance band yet")) if g in PENDING else g
-         for g in sorted(g for g in all_games() if get_renderer(g) is not None)]
+GAMES = sorted(g for g in all_games() if get_renderer(g) is not None)
 
 
 def views_of_a_random_game(game_id: str, players: int, seed: int, stops: tuple[int, ...]):
