@@ -17,7 +17,7 @@ from engines import all_games
 from engines.core import Seat
 from engines.rng import Rng
 from render import get_renderer
-from render.core import GLANCE_MIN_PX, PHONE_WIDTH, glance_band, measuring, Glance, GlanceSeat
+from render.core import GLANCE_MIN_PX, PHONE_WIDTH, Glance, GlanceSeat, font, glance_band, measuring
 
 GAMES = sorted(g for g in all_games() if get_renderer(g) is not None)
 
@@ -77,6 +77,11 @@ def check_board(game_id: str, previous, view) -> list[float]:
     heights = [t.size_px * PHONE_WIDTH / t.image_w for t in glance]
     small = [(t.role, t.text, round(h, 1)) for t, h in zip(glance, heights) if h < GLANCE_MIN_PX]
     assert not small, f"{game_id}: glance texts under {GLANCE_MIN_PX} px at 400 px wide: {small}"
+    # stricter than the font size: the capitals and digits of what a player must read (whose turn,
+    # the scores, what changed) are themselves 9 px tall at 400 px wide
+    caps = [(t.role, t.text, round(_cap_height(t.size_px) * PHONE_WIDTH / t.image_w, 1)) for t in glance
+            if t.role != "glance:status" and _cap_height(t.size_px) * PHONE_WIDTH / t.image_w < GLANCE_MIN_PX]
+    assert not caps, f"{game_id}: capitals under {GLANCE_MIN_PX} px at 400 px wide: {caps}"
     # no label under (or over) a pin: the boxes the renderer placed do not overlap
     labels = [b for b in boxes if b.role == "label"]
     pins = [b for b in boxes if b.role == "pin"]
@@ -84,6 +89,11 @@ def check_board(game_id: str, previous, view) -> list[float]:
             if lab.image == pin.image and _overlap(lab.box, pin.box)]
     assert not hits, f"{game_id}: pins over labels: {hits[:10]}"
     return heights
+
+
+def _cap_height(size_px: int) -> int:
+    left, top, right, bottom = font(size_px).getbbox("H", anchor="ls")
+    return bottom - top
 
 
 def _overlap(a, b) -> bool:
