@@ -902,7 +902,7 @@ def glance_band(width: int, glance: Glance) -> Image.Image:
     rows = -(-n // cols) if n else 0
     label_font, changed_font = font(px(GLANCE_CHANGED_PX)), font(px(GLANCE_CHANGED_PX), bold=True)
     label = f"{glance.changed_title}: "
-    changed_text = "; ".join(glance.changed) if glance.changed else "nothing yet"
+    changed_text = "; ".join(c.rstrip(". ") for c in glance.changed) if glance.changed else "nothing yet"
     room = width - 2 * pad - round(label_font.getlength(label))
     changed_lines = wrap_text(changed_text, changed_font, room)
     if len(changed_lines) > 2:  # two lines at most: the detail is on the board below

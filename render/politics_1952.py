@@ -602,12 +602,12 @@ def encode(image: Image.Image, states_key: tuple) -> bytes:
 def render(view: P52View, previous: P52View | None = None) -> list[tuple[str, bytes]]:
     if previous is not None and previous == view:
         return []
-    return [("politics-1952.png", encode(with_glance(draw_board(view), glance(view, previous)), _states_key(view)))]
+    return [("politics-1952.png", encode(with_glance(draw_board(view), glance(view)), _states_key(view)))]
 
 
-def glance(view: P52View, previous: P52View | None = None) -> Glance:
-    """The phone band: whose turn and what they do now, each seat's votes if counted now,
-    and the states that changed hands (against the previous view) or else the last moves."""
+def glance(view: P52View) -> Glance:
+    """The phone band: whose turn and what they do now, each seat's votes if counted now, and
+    the last moves. Drawn from the view alone, like the rest of the board."""
     players = view["players"]
     phase = view["phase"]
     best = max((p["votes"] for p in players if p["active"]), default=0)
@@ -626,14 +626,6 @@ def glance(view: P52View, previous: P52View | None = None) -> Glance:
         turn = f"{players[turn_seat]['name']} {doing}"
     status = "board closed" if view["board_closed"] else f"{view['pinned']}/48 pinned"
     status = f"Turn {view['turns']} · {status} · 266 win"
-    changed: tuple[str, ...] = ()
-    title = "Changed"
-    if previous is not None:
-        before = {s["code"]: s["controller"] for s in previous["states"]}
-        changed = tuple(f"{s['code']} {s['ev']} → " + (player(s['controller']).letter if s["controller"] is not None
-                                                        else "nobody")
-                        for s in view["states"] if before.get(s["code"]) != s["controller"])
-    if not changed:
-        log = [line.replace("**", "") for line in (view.get("log") or [])]
-        changed, title = tuple(log[-2:]), "Last moves"
+    log = [line.replace("**", "") for line in (view.get("log") or [])]
+    changed, title = tuple(log[-2:]), "Last moves"
     return Glance(turn=turn, turn_seat=turn_seat, seats=seats, status=status, changed=changed, changed_title=title)

@@ -481,12 +481,12 @@ def _drawn(view: TriviaView) -> dict[str, object]:
 def render(view: TriviaView, previous: TriviaView | None = None) -> list[tuple[str, bytes]]:
     if previous is not None and _drawn(previous) == _drawn(view):
         return []
-    return [(f"{PREFIX}.png", encode(with_glance(draw_board(view), glance(view, previous))))]
+    return [(f"{PREFIX}.png", encode(with_glance(draw_board(view), glance(view))))]
 
 
-def glance(view: TriviaView, previous: TriviaView | None = None) -> Glance:
-    """The phone band: whose turn (or the runoff), each candidate's electoral votes, the chips
-    that changed hands (against the previous view) or else the newest line of the log."""
+def glance(view: TriviaView) -> Glance:
+    """The phone band: whose turn (or the runoff), each candidate's electoral votes, the newest
+    line of the log. Drawn from the view alone, like the rest of the board."""
     players = view["players"]
     best = max((p["ev"] for p in players if not p.get("out")), default=0)
     seats = tuple(GlanceSeat(p["seat"], p["name"], f"{p['ev']}", active=not p.get("out"),
@@ -495,16 +495,8 @@ def glance(view: TriviaView, previous: TriviaView | None = None) -> Glance:
     turn_seat = view.get("winner")
     if turn_seat is None:
         turn_seat = view.get("turn") if view.get("step") != "homes" else view.get("chooser")
-    evs = view.get("ev") or {}
-    changed: tuple[str, ...] = ()
-    title = "Changed"
-    if previous is not None:
-        before, now = previous.get("chips") or {}, view.get("chips") or {}
-        changed = tuple(f"{c} {evs.get(c, 0)} → " + (player(o).letter if o is not None and o >= 0 else "bank")
-                        for c, o in sorted(now.items()) if before.get(c) != o)
-    if not changed:
-        log = [ln for ln in (_plain(x) for x in view.get("log") or []) if ln]
-        changed, title = tuple(log[-1:]), "Latest"
+    log = [ln for ln in (_plain(x) for x in view.get("log") or []) if ln]
+    changed, title = tuple(log[-1:]), "Latest"
     turn = _headline(view) or "Politics: The Game"
     status = f"Round {view.get('round') or 0}/{view.get('max_rounds')} · EV"
     runoff = view.get("runoff")

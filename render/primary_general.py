@@ -58,11 +58,14 @@ PHASE_RULE = {"primary": "ranked by Electability + Affiliation — top two becom
 def render(view: PGView, previous: PGView | None = None) -> list[tuple[str, bytes]]:
     if previous is not None and previous == view:
         return []
-    return [("primary-general.png", encode_png(with_glance(draw_board(view), glance(view, previous))))]
+    return [("primary-general.png", encode_png(with_glance(draw_board(view), glance(view))))]
 
 
-def glance(view: PGView, previous: PGView | None = None) -> Glance:
-    """The phone band: whose turn, each seat's score in this phase, the cards just played."""
+def glance(view: PGView) -> Glance:
+    """The phone band: whose turn, each seat's score in this phase, the newest card in play.
+
+    Drawn from the view alone, like the rest of the board: the same view is the same picture,
+    however many boards the bot merged before posting it."""
     players = view["players"]
     phase = view["phase"]
     scores = [_score(phase, p) for p in players]
@@ -78,15 +81,9 @@ def glance(view: PGView, previous: PGView | None = None) -> Glance:
         head = f"{players[turn]['name']} to play" if turn is not None else PHASE_TITLE[phase]
     status = {"primary": "Primary: E + A", "general": "General: E − A", "over": "E − A"}[phase]
     names = [p["name"] for p in players]
-    seen = {c["id"] for c in previous["in_play"]} if previous is not None else set()
-    fresh = [c for c in view["in_play"] if c["id"] not in seen]
-    if previous is None:
-        fresh = fresh[-1:]
-    changed = tuple(f"{c['card']} on {names[c['target']]} {c['effect']}" for c in fresh)
-    if previous is not None and previous["phase"] != phase:
-        changed = (PHASE_TITLE[phase],) + changed
+    changed = tuple(f"{c['card']} on {names[c['target']]} {c['effect']}" for c in view["in_play"][-1:])
     return Glance(turn=head, turn_seat=turn if phase != "over" else view.get("winner"), seats=seats, status=status,
-                  changed=changed, changed_title="Played" if previous is not None else "Last card")
+                  changed=changed or (f"{PHASE_TITLE[phase]}: no card in play yet",), changed_title="Last card")
 
 
 # ---------------------------------------------------------------- cached stamps

@@ -434,9 +434,9 @@ def _holder_label(code: str, holder: int | None) -> str:
     return f"{code} {ELECTORS[code]} → " + (player(holder).letter if holder is not None else "set aside")
 
 
-def glance(view: USPView, previous: USPView | None = None) -> Glance:
-    """The phone band: the round and who still picks, each seat's electors, the states that
-    changed hands (against the previous view) or else the last revealed picks."""
+def glance(view: USPView) -> Glance:
+    """The phone band: the round and who still picks, each seat's electors, and the last revealed
+    picks (what changed on the map). Drawn from the view alone, like the rest of the board."""
     players = view["players"]
     over = view["phase"] == "over"
     electors = view.get("count") if over else None
@@ -460,20 +460,14 @@ def glance(view: USPView, previous: USPView | None = None) -> Glance:
         else:
             turn = "Everyone has picked"
         status = f"Round {view['round']}/{view['rounds']} · {view['majority']} win"
-    now = {s["code"]: s["holder"] for s in view["states"]}
-    if over and view.get("count_holders"):
-        now = dict(view["count_holders"] or {})
-    if previous is not None:
-        before = {s["code"]: s["holder"] for s in previous["states"]}
-        changed = tuple(_holder_label(c, now.get(c)) for c in CODES if before.get(c) != now.get(c))
-        title = "Changed"
-    else:
-        changed, title = (), "Changed"
     last = view.get("last_reveal")
-    if not changed and last:
+    changed: tuple[str, ...] = ()
+    title = "Picks"
+    if last:
         changed = tuple(f"{player(s).letter} {c} {SIZE_LETTER[z]}" for s, (c, z) in enumerate(last["picks"]))
         title = f"Round {last['round']} picks"
-    return Glance(turn=turn, turn_seat=turn_seat, seats=seats, status=status, changed=changed, changed_title=title)
+    return Glance(turn=turn, turn_seat=turn_seat, seats=seats, status=status,
+                  changed=changed or ("the first picks are revealed together",), changed_title=title)
 
 
 def glance_recount(view: USPView, k: int) -> Glance:
@@ -551,7 +545,7 @@ def render(view: USPView, previous: USPView | None = None) -> list[tuple[str, by
     # Re-post the map only when the board changed; "alice has picked" is said in text.
     if previous is not None and _board_only(previous) == _board_only(view):
         return []
-    out = [("us-president.png", encode(with_glance(draw_board(view), glance(view, previous))))]
+    out = [("us-president.png", encode(with_glance(draw_board(view), glance(view))))]
     steps = view.get("recount") or []
     if steps and (previous is None or previous.get("recount") != steps):
         for k in range(len(steps)):

@@ -82,6 +82,11 @@ def check_board(game_id: str, previous, view) -> list[float]:
     caps = [(t.role, t.text, round(_cap_height(t.size_px) * PHONE_WIDTH / t.image_w, 1)) for t in glance
             if t.role != "glance:status" and _cap_height(t.size_px) * PHONE_WIDTH / t.image_w < GLANCE_MIN_PX]
     assert not caps, f"{game_id}: capitals under {GLANCE_MIN_PX} px at 400 px wide: {caps}"
+    # the band, like the board, is drawn from the view alone: the bot may merge several boards
+    # into one post, and the picture must not depend on which view it compared against
+    if previous is not None:
+        alone = dict(renderer(view))
+        assert all(alone.get(name) == data for name, data in images), game_id
     # no label under (or over) a pin: the boxes the renderer placed do not overlap
     labels = [b for b in boxes if b.role == "label"]
     pins = [b for b in boxes if b.role == "pin"]

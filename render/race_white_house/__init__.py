@@ -126,7 +126,7 @@ def render(view: RWHView, previous: RWHView | None = None) -> list[tuple[str, by
         except (KeyError, TypeError, AttributeError):
             return True
 
-    band = glance(view, previous)  # every image opens with it: each may be the one a phone shows
+    band = glance(view)  # every image opens with it: each may be the one a phone shows
     if changed(map_inputs):
         out.append((f"{PREFIX}-map.png", encode(with_glance(draw_map(view), band))))
     for k in range(len(view["sheets"])):
@@ -137,10 +137,10 @@ def render(view: RWHView, previous: RWHView | None = None) -> list[tuple[str, by
     return out
 
 
-def glance(view: RWHView, previous: RWHView | None = None) -> Glance:
+def glance(view: RWHView) -> Glance:
     """The phone band: whose move (and what it is), each pawn's party electoral votes with the
-    party's colour and shape, the states won or voted in this turn (against the previous view)
-    or else the last move's line."""
+    party's colour and shape, and the last move's line. Drawn from the view alone, like the rest
+    of the board."""
     players = players_of(view)
     parties = view["parties"]
     evs = {p: party["ev"] for p in PARTIES if (party := parties.get(p)) is not None}
@@ -157,8 +157,10 @@ def glance(view: RWHView, previous: RWHView | None = None) -> Glance:
         turn = view.get("outcome") or "Game over"
         turn_seat = None
     elif pending:
-        turn_seat = pending["seat"]
-        turn = f"{names.get(pending['seat'], '?')}: {pending['text']}"
+        turn_seat = pending["seat"]  # the placement's long text is on the board; the count fits here
+        left = pending["remaining"]
+        turn = (f"{names.get(pending['seat'], '?')}: place {left} vote{'s' if left != 1 else ''}" if left
+                else f"{names.get(pending['seat'], '?')} to finish")
     elif choice:
         turn_seat = choice["seat"]
         turn = f"{names.get(choice['seat'], '?')}: {choice['text']}"
@@ -169,19 +171,6 @@ def glance(view: RWHView, previous: RWHView | None = None) -> Glance:
     else:
         turn = "Race for the White House"
     status = f"Round {view.get('round', 0)}/{view.get('max_rounds', 0)} · to {view.get('to_elect', 270)}"
-    changed: tuple[str, ...] = ()
-    title = "Changed"
-    if previous is not None:
-        try:
-            before = previous["states"]
-            was = {c: (s.get("won"), s.get("count")) for c, s in before.items()}
-            won = [f"{c} {s['ev']} → {s['won']}" for c, s in view["states"].items()
-                   if s.get("won") and was.get(c, (None, None))[0] != s.get("won")]
-            votes = [f"{c} D{s['count'].get('D', 0)} R{s['count'].get('R', 0)}" for c, s in view["states"].items()
-                     if was.get(c, (None, None))[1] != s.get("count") and not s.get("won")]
-            changed = tuple(won + votes)
-        except (KeyError, TypeError, AttributeError):
-            changed = ()
-    if not changed and view.get("last"):
-        changed, title = (view["last"].replace("**", ""),), "Last move"
+    last = view.get("last") or ""
+    changed, title = ((last.replace("**", ""),) if last else ()), "Last move"
     return Glance(turn=turn, turn_seat=turn_seat, seats=seats, status=status, changed=changed, changed_title=title)
