@@ -880,15 +880,16 @@ def clear_below(center: Point, r: float, zones: Sequence[Sequence[float]]) -> Po
     return x, y
 
 
-def _glance_text(draw: ImageDraw.ImageDraw, xy: Point, text: str, size: int, role: str, width: int,
+def _glance_text(img: Image.Image, xy: Point, text: str, size: int, role: str, width: int,
                  fill: Color = INK, bold: bool = False, anchor: str = "lm") -> float:
-    """Draw one glance text; returns its advance width."""
-    fnt = font(size, bold=bold)
-    draw.text(xy, text, font=fnt, fill=fill, anchor=anchor)
-    if _Recorder.texts is not None and text:
-        box = draw.textbbox(xy, text, font=fnt, anchor=anchor)
-        _Recorder.texts.append(DrawnText(role, text, size, round(box[3] - box[1]), width))
-    return fnt.getlength(text)
+    """Stamp one glance text from the cached masks (names and scores repeat turn after turn);
+    returns its advance width. anchor: "lm" or "rm"."""
+    if not text:
+        return 0.0
+    stamp_text(img, xy, text, size, fill=fill, bold=bold, anchor=anchor[0])
+    if _Recorder.texts is not None:
+        _Recorder.texts.append(DrawnText(role, text, size, text_mask(text, size, bold, False, 0)[0].size[1], width))
+    return font(size, bold=bold).getlength(text)
 
 
 def glance_band(width: int, glance: Glance) -> Image.Image:
@@ -922,9 +923,9 @@ def glance_band(width: int, glance: Glance) -> Image.Image:
     status_w = font(px(GLANCE_CHANGED_PX)).getlength(glance.status) if glance.status else 0
     turn_font = font(px(GLANCE_TURN_PX), bold=True)
     turn = ellipsize(glance.turn, turn_font, width - pad - x - status_w - px(8))
-    _glance_text(draw, (x, y), turn, px(GLANCE_TURN_PX), "glance:turn", width, bold=True)
+    _glance_text(img, (x, y), turn, px(GLANCE_TURN_PX), "glance:turn", width, bold=True)
     if glance.status:
-        _glance_text(draw, (width - pad, y), glance.status, px(GLANCE_CHANGED_PX), "glance:status", width,
+        _glance_text(img, (width - pad, y), glance.status, px(GLANCE_CHANGED_PX), "glance:status", width,
                      fill=INK_MUTED, anchor="rm")
     # every seat's score
     y0 = pad + turn_h
@@ -943,12 +944,12 @@ def glance_band(width: int, glance: Glance) -> Image.Image:
         score = s.score if s.active else f"{s.score} out" if s.score else "out"
         right = cx0 + chip_w - px(6)
         sw = score_font.getlength(score)
-        _glance_text(draw, (right, mid), score, px(GLANCE_SCORE_PX), "glance:score", width, fill=ink, bold=True,
+        _glance_text(img, (right, mid), score, px(GLANCE_SCORE_PX), "glance:score", width, fill=ink, bold=True,
                      anchor="rm")
         room = right - sw - px(5) - (cx0 + px(23))
         name = ellipsize(("★ " if s.leading else "") + s.name, name_font, room)
         if room > name_font.getlength("Ab…"):
-            _glance_text(draw, (cx0 + px(23), mid), name, px(GLANCE_SCORE_PX), "glance:score", width, fill=ink)
+            _glance_text(img, (cx0 + px(23), mid), name, px(GLANCE_SCORE_PX), "glance:score", width, fill=ink)
     # what changed
     y = y0 + rows * chip_h + px(4)
     draw.line((pad, y - px(2), width - pad, y - px(2)), fill=GLANCE_RULE, width=max(1, px(1)))
@@ -956,11 +957,11 @@ def glance_band(width: int, glance: Glance) -> Image.Image:
         mid = y + changed_h / 2
         x = float(pad)
         if i == 0:
-            x += _glance_text(draw, (x, mid), label, px(GLANCE_CHANGED_PX), "glance:changed", width,
+            x += _glance_text(img, (x, mid), label, px(GLANCE_CHANGED_PX), "glance:changed", width,
                               fill=INK_MUTED, bold=False)
         else:
             x += label_font.getlength(label)
-        _glance_text(draw, (x, mid), line, px(GLANCE_CHANGED_PX), "glance:changed", width, bold=True)
+        _glance_text(img, (x, mid), line, px(GLANCE_CHANGED_PX), "glance:changed", width, bold=True)
         y += changed_h
     draw.line((0, height - max(1, px(1)), width, height - max(1, px(1))), fill=GLANCE_RULE, width=max(1, px(1)))
     return img
