@@ -113,12 +113,13 @@ async def bench_actions(game_id: str, samples: int = 1000, target: str | None = 
         c = 0
         while len(times) < samples:
             ch = f"9{c % CHANNELS:06d}"
-            loaded = await service._load(ch)
+            loaded = await service.load(ch)
             c += 1
-            if loaded is None or loaded.record["status"] != "playing":
+            if loaded is None or loaded.record.status != "playing":
                 await open_game((c - 1) % CHANNELS, c)  # a finished game makes room for a new one (untimed)
                 continue
-            state = game.load(loaded.record["state"])
+            assert loaded.record.state is not None  # a game in play has its state
+            state = game.load(loaded.record.state)
             acting = [s for s in game.to_act(state) if s >= 0]
             if not acting:
                 continue

@@ -97,18 +97,19 @@ async def stored_per_game(target: str, game_id: str, games: int, seed: int = 1) 
     while playing and moves < 400_000:
         moved = False
         for ch in sorted(playing):
-            loaded = await service._load(ch)
+            loaded = await service.load(ch)
             assert loaded is not None, f"channel {ch} lost its game"  # every channel opened one above
             record = loaded.record
-            if record["status"] != "playing":
+            if record.status != "playing":
                 playing.discard(ch)
                 continue
-            state = game.load(record["state"])
+            assert record.state is not None  # a game in play has its state
+            state = game.load(record.state)
             acting = [(s, legal) for s in game.to_act(state) if s >= 0 and (legal := game.legal_actions(state, s))]
             if not acting:
                 continue
             seat, legal = acting[0]
-            player = next(u for u in users[ch] if u.id == record["players"][seat]["id"])
+            player = next(u for u in users[ch] if u.id == record.players[seat].id)
             out = await service.handle(Ctx(player, ch, GUILD), "do",
                                        {"action": legal[int(pick.random() * len(legal))].text()})
             service.delivered({m.outbox_id for m in out})

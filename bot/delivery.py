@@ -15,8 +15,9 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from dataclasses import dataclass
-from typing import Any, Awaitable, Callable
+from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
 
 from .messages import Images, Outgoing
 from .render_pool import RenderPool
@@ -33,10 +34,11 @@ class Pending:
     msg: Outgoing
     via: Any = None  # the interaction whose follow-up may carry the message (front end's own object)
     merged: int = 1  # how many boards this one stands for
-    sources: list = None  # the messages it stands for (their outbox entries are delivered with it)
+    sources: list[Outgoing] = field(default_factory=list)  # the messages it stands for (their outbox
+    # entries are delivered with it); none given: the message itself
 
     def __post_init__(self) -> None:
-        if self.sources is None:
+        if not self.sources:
             self.sources = [self.msg]
 
 
@@ -89,7 +91,7 @@ class Delivery:
         self._sending = asyncio.Semaphore(SENDING)
         self._lanes: dict[str, deque[Pending]] = {}
         self._senders: dict[str, asyncio.Task] = {}
-        self._shown: dict[str, dict] = {}  # channel -> the view its last board drew
+        self._shown: dict[str, Mapping[str, Any]] = {}  # channel -> the view its last board drew
 
     @property
     def full(self) -> bool:
@@ -111,16 +113,16 @@ class Delivery:
                 # A board waits for a free render worker *before* the lane is read: boards that
                 # arrive meanwhile are merged into it, so renders never queue up behind each other
                 # and the one drawn is the newest state.
-                slot = self.pool is not None and any(p.msg.view is not None for p in queue)
-                if slot:
-                    await self.pool.slots.acquire()
+                pool = self.pool if any(p.msg.view is not None for p in queue) else None
+                if pool is not None:
+                    await pool.slots.acquire()
                 items = coalesce(list(queue))
                 queue.clear()
                 try:
                     images = [await self._render(lane, item.msg) for item in items]
                 finally:
-                    if slot:
-                        self.pool.slots.release()
+                    if pool is not None:
+                        pool.slots.release()
                 for item, drawn in zip(items, images):
                     try:
                         async with self._sending:

@@ -136,7 +136,8 @@ def build_view(rows: list[list[Button | Select]]) -> discord.ui.View | None:
                 view.add_item(discord.ui.Button(label=item.label[:80], custom_id=item.custom_id[:100],
                                                 style=STYLES[item.style], row=row_index))
             else:
-                options = [discord.SelectOption(label=label[:100], value=value[:100]) for label, value in item.options[:25]]
+                options = [discord.SelectOption(label=label[:100], value=value[:100])
+                           for label, value in item.options[:25]]
                 view.add_item(discord.ui.Select(custom_id=item.custom_id[:100], placeholder=item.placeholder[:150],
                                                 options=options, row=row_index))
     # Stopped before sending: the DynamicItems above handle the clicks, so the
@@ -173,7 +174,7 @@ def _annotation(opt) -> Any:
     return app_commands.Range[str, 0, opt.max_length or 100]
 
 
-def make_command(client: "PoliticsBot", spec: CommandSpec) -> app_commands.Command:
+def make_command(client: PoliticsBot, spec: CommandSpec) -> app_commands.Command:
     async def callback(interaction: discord.Interaction, **kwargs: Any) -> None:
         await client.on_slash(interaction, spec, kwargs)
 
@@ -183,7 +184,8 @@ def make_command(client: "PoliticsBot", spec: CommandSpec) -> app_commands.Comma
                                         default=inspect.Parameter.empty if opt.required else None))
     callback.__signature__ = inspect.Signature(params)
     callback.__discord_app_commands_param_description__ = {o.name: o.description[:100] for o in spec.options}
-    choices = {o.name: [app_commands.Choice(name=c, value=c) for c in o.choices[:25]] for o in spec.options if o.choices}
+    choices = {o.name: [app_commands.Choice(name=c, value=c) for c in o.choices[:25]]
+               for o in spec.options if o.choices}
     if choices:
         callback.__discord_app_commands_param_choices__ = choices
     auto = {}
@@ -195,14 +197,14 @@ def make_command(client: "PoliticsBot", spec: CommandSpec) -> app_commands.Comma
     return app_commands.Command(name=spec.leaf, description=spec.description[:100], callback=callback)
 
 
-def _make_autocomplete(client: "PoliticsBot", spec: CommandSpec, option: str):
+def _make_autocomplete(client: PoliticsBot, spec: CommandSpec, option: str):
     async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         found = await client.autocomplete(interaction, spec.name, option, current)
         return [app_commands.Choice(name=label[:100] or value[:100], value=value[:100]) for label, value in found[:25]]
     return complete
 
 
-def build_group(client: "PoliticsBot") -> app_commands.Group:
+def build_group(client: PoliticsBot) -> app_commands.Group:
     # Games live in server channels; DMs only carry private hands and picks.
     root = app_commands.Group(name="politics", description="Election board games in this channel", guild_only=True)
     groups: dict[str, app_commands.Group] = {}
@@ -243,7 +245,7 @@ class PoliticsBot(discord.AutoShardedClient):
         self._identify_buckets: int | None = None  # Discord's max_concurrency
         # Discord turns the outbox on: each commit stores what the bot must say until it is sent,
         # so a crash between the commit and the posts loses nothing (see redeliver).
-        self.service.outbox = True
+        self.service.outbox.enabled = True
         self.sync_commands = sync_commands
         self.tree = app_commands.CommandTree(self)
         self.tree.add_command(build_group(self))
@@ -533,14 +535,16 @@ class PoliticsBot(discord.AutoShardedClient):
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot or not message.guild or not message.content or not self.service.owns(message.guild.id):
             return
-        ctx = Ctx(User(str(message.author.id), message.author.display_name), str(message.channel.id), str(message.guild.id))
+        ctx = Ctx(User(str(message.author.id), message.author.display_name), str(message.channel.id),
+                  str(message.guild.id))
         out = await self._work(lambda: self.service.chat(ctx, message.content))
         if out:
             await self.deliver(None, out)
 
     async def _tree_error(self, interaction: discord.Interaction, error: Exception) -> None:
         log.warning("command error: %s", error)
-        text = "That command didn't work: " + (plain(str(error)[:150]) if isinstance(error, app_commands.TransformerError) else "please check its options.")
+        said = isinstance(error, app_commands.TransformerError)
+        text = "That command didn't work: " + (plain(str(error)[:150]) if said else "please check its options.")
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)

@@ -7,9 +7,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Literal
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, Literal
 
 Images = list[tuple[str, bytes]]
+# Where a message goes: the game's channel, a user's DMs, an ephemeral reply to the asker, an edit
+# of the message whose button was pressed, a form to open, or (archive) closing channel_id's thread.
+Destination = Literal["channel", "dm", "ephemeral", "edit", "modal", "archive"]
 
 
 @dataclass
@@ -88,7 +92,7 @@ class Embed:
 class Outgoing:
     """One message. `to`: the game's channel, a user's DMs, an ephemeral reply to
     the user who asked, or an edit of the message whose button was pressed."""
-    to: Literal["channel", "dm", "ephemeral", "edit", "modal", "archive"]  # archive: close channel_id's thread
+    to: Destination
     text: str = ""
     user_id: str | None = None
     user_name: str | None = None
@@ -97,7 +101,7 @@ class Outgoing:
     # A board: the public view to draw and its game. The front end draws it (off the event
     # loop) against the view it last showed in the channel, so only changed images go out;
     # `full_image` (/politics status) draws every image.
-    view: dict[str, Any] | None = None
+    view: Mapping[str, Any] | None = None
     game_id: str | None = None
     full_image: bool = False
     # Other images (a rating chart, a replay's frame): drawn by the job, in a thread.

@@ -17,11 +17,14 @@ import json
 import logging
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from openskill.models import PlackettLuce
 from pydantic import BaseModel, ValidationError
 
-from engines import SYSTEM, Event, Game, Result, RuleError, all_games, get_game
+from engines import SYSTEM, Event, Game, Result, all_games, get_game
+
+from .store.game_row import GameRecord, Player
 
 logger = logging.getLogger("politics.records")
 
@@ -41,15 +44,15 @@ class ReplayError(Exception):
     """A game file that can't be replayed; the message is one sentence."""
 
 
-def identity(player: dict) -> tuple[str, str]:
+def identity(player: Player) -> tuple[str, str]:
     """(rating id, name) of a seat's player: an AI seat is the AI of its level; a player who
     resigned mid-game keeps the game (an AI only finished it for them)."""
-    pid = str(player["id"])
+    pid = player.id
     if pid.startswith("resigned:"):
-        return pid.split(":", 1)[1], player["name"]
-    if player.get("bot"):
+        return pid.split(":", 1)[1], player.name
+    if player.ai:
         return AI_ID, AI_NAME
-    return pid, player["name"]
+    return pid, player.name
 
 
 def conservative(mu: float, sigma: float) -> float:
@@ -67,11 +70,12 @@ def team_ranks(teams: list[list[int]], result: Result) -> list[int]:
     return [order.index(key(t)) for t in teams]
 
 
-def rate(teams: list[list[str]], ranks: list[int], current: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
+def rate(teams: list[list[str]], ranks: list[int],
+         current: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
     """New (mu, sigma) for every player id in `teams` (newcomers start at the model's default).
     An id on several seats (two AI seats) takes the mean of its seats' new ratings."""
     start = [[_MODEL.rating(*current[pid]) if pid in current else _MODEL.rating() for pid in team] for team in teams]
-    rated = _MODEL.rate(start, ranks=ranks)
+    rated = _MODEL.rate(start, ranks=[float(r) for r in ranks])
     seen: dict[str, list[tuple[float, float]]] = {}
     for team, ratings in zip(teams, rated):
         for pid, r in zip(team, ratings):
@@ -79,10 +83,12 @@ def rate(teams: list[list[str]], ranks: list[int], current: dict[str, tuple[floa
     return {pid: (sum(m for m, _ in v) / len(v), sum(s for _, s in v) / len(v)) for pid, v in seen.items()}
 
 
-def finished_game(record: dict, game: Game, state, result: Result, *, guild_id: str, finished_at: float) -> tuple[dict, list[dict], list[list[str]], list[int]]:
-    """(result row, a row per seat, teams of player ids, team ranks) for the store."""
-    seats = []
-    for seat, player in enumerate(record["players"]):
+def finished_game(record: GameRecord, game: Game, state: Any, result: Result, *, guild_id: str,
+                  finished_at: float) -> tuple[dict, list[dict], list[list[str]], list[int]]:
+    """(result row, a row per seat, teams of player ids, team ranks) for the store. The game
+    file keeps its own keys (FILE_VERSION 1): a seat's "bot" and the bot's settings as "bot"."""
+    seats: list[dict[str, Any]] = []
+    for seat, player in enumerate(record.players):
         pid, name = identity(player)
         seats.append({"player_id": pid, "name": name, "seat": seat, "bot": pid == AI_ID,
                       "score": result.scores[seat] if seat < len(result.scores) else None,
@@ -91,18 +97,18 @@ def finished_game(record: dict, game: Game, state, result: Result, *, guild_id: 
     ranks = team_ranks(teams, result)
     data = {
         "format": FILE_FORMAT, "version": FILE_VERSION, "game": game.id, "title": game.title,
-        "players": [{"seat": s["seat"], "name": record["players"][s["seat"]]["name"], "bot": s["bot"],
+        "players": [{"seat": s["seat"], "name": record.players[s["seat"]].name, "bot": s["bot"],
                      "player_id": s["player_id"]} for s in seats],
-        "teams": teams, "options": record.get("options", {}), "bot": record.get("bot", {}), "seed": record["seed"],
+        "teams": teams, "options": record.options, "bot": record.bot_settings.given(), "seed": record.seed,
         # A game started before moves were logged has no opening: its length is what the seats did.
-        "started": record.get("started"), "finished": finished_at,
-        "moves": len(record.get("log", [])) if record.get("opening") else sum(record.get("acted", [])),
+        "started": record.started, "finished": finished_at,
+        "moves": len(record.log) if record.opening else sum(record.acted),
         "winners": list(result.winners), "scores": list(result.scores), "summary": result.summary,
-        "opening": record.get("opening"), "log": record.get("log", []), "final": record["state"],
+        "opening": record.opening, "log": [list(move) for move in record.log], "final": record.state,
     }
     row = {"guild_id": guild_id, "game": game.id, "finished_at": finished_at, "moves": data["moves"],
-           "parent_id": record.get("thread_of"), "data": data}
-    return row, seats, [[seats[s]["player_id"] for s in team] for team in teams], ranks
+           "parent_id": record.thread_of, "data": data}
+    return row, seats, [[str(seats[s]["player_id"]) for s in team] for team in teams], ranks
 
 
 def download(result: dict) -> tuple[str, bytes]:

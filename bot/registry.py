@@ -84,7 +84,8 @@ def build_commands() -> list[CommandSpec]:
             OptionSpec("game", "str", "Which game", required=True, choices=games),
         )),
         CommandSpec("history", "Recent finished games, to download or replay", (
-            OptionSpec("where", "str", "This channel (and its threads) or the whole server", choices=("channel", "server")),
+            OptionSpec("where", "str", "This channel (and its threads) or the whole server",
+                       choices=("channel", "server")),
             OptionSpec("game", "str", "Only this game", choices=games),
         )),
         CommandSpec("replay", "Step through a finished game move by move", (
@@ -140,7 +141,8 @@ def coerce_options(spec: CommandSpec, raw: dict[str, Any]) -> dict[str, Any]:
                 value = int(value)
             except (TypeError, ValueError):
                 raise InputError(f"'{opt.name}' must be a whole number.") from None
-            if opt.min_value is not None and value < opt.min_value or opt.max_value is not None and value > opt.max_value:
+            too_low = opt.min_value is not None and value < opt.min_value
+            if too_low or opt.max_value is not None and value > opt.max_value:
                 raise InputError(f"'{opt.name}' must be between {opt.min_value} and {opt.max_value}.")
         elif opt.kind == "bool":
             if not isinstance(value, bool):

@@ -18,6 +18,8 @@ import threading
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Mapping
+from typing import Any
 
 from render import get_renderer
 
@@ -26,7 +28,7 @@ from .messages import Images
 log = logging.getLogger("politics.render")
 
 
-def render_board(game_id: str, view: dict, previous: dict | None = None) -> Images:
+def render_board(game_id: str, view: Mapping[str, Any], previous: Mapping[str, Any] | None = None) -> Images:
     """The board images of `view`; with `previous` (the view last shown), only those that changed."""
     renderer = get_renderer(game_id)
     if renderer is None or (previous is not None and previous == view):
@@ -101,7 +103,8 @@ class RenderPool:
             for _ in range(self.workers):
                 pool.submit(int)
 
-    async def render(self, game_id: str, view: dict, previous: dict | None = None) -> Images:
+    async def render(self, game_id: str, view: Mapping[str, Any],
+                     previous: Mapping[str, Any] | None = None) -> Images:
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(self._pool(), render_board, game_id, view, previous)

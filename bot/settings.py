@@ -52,7 +52,7 @@ class Settings:
         return self.database_url or self.database_path
 
     @classmethod
-    def from_env(cls) -> "Settings":
+    def from_env(cls) -> Settings:
         guild = os.environ.get("DISCORD_GUILD_ID", "").strip()
         count, ids = os.environ.get("SHARD_COUNT", "").strip(), os.environ.get("SHARD_IDS", "").strip()
         try:
@@ -70,7 +70,7 @@ class Settings:
             message_content=os.environ.get("MESSAGE_CONTENT_INTENT", "").strip() in ("1", "true", "yes"),
             api_base=os.environ.get("POLITICS_TEST_API_BASE") or None,
             gateway_url=os.environ.get("POLITICS_TEST_GATEWAY_URL") or None,
-            render_workers=_number("RENDER_WORKERS", "0", int),
+            render_workers=int(_number("RENDER_WORKERS", "0", int)),
             shards=shards,
             archive_days=archive_days,
             log_format=log_format,

@@ -28,7 +28,7 @@ class Shards:
     ids: tuple[int, ...] = (0,)
 
     @classmethod
-    def parse(cls, count: str | int | None, ids: str | None) -> "Shards":
+    def parse(cls, count: str | int | None, ids: str | None) -> Shards:
         """From SHARD_COUNT and SHARD_IDS ("0,1"; unset: all of them). ValueError with one
         sentence for a bad pair."""
         text = str(count or "").strip()

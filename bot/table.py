@@ -20,6 +20,7 @@ import time
 from engines import all_games, get_game
 
 from .messages import COUNTDOWN, Button, Ctx, Outgoing, Select, spell_countdowns
+from .store import GameRecord
 from .transcript import CHANNEL, GUILD, TranscriptRunner
 
 ME = "you"
@@ -101,17 +102,18 @@ class Table:
         """After anything happened: rebuild the menu if the game moved, print it and
         what the game waits for when they changed (always after your answer).
         Returns whether you can act now."""
-        loaded = await self.service._load(CHANNEL)
-        if loaded is None or loaded.record["status"] != "playing":
+        loaded = await self.service.load(CHANNEL)
+        if loaded is None or loaded.record.status != "playing":
             self.menu = []
             return False
         record, game, state = loaded.record, loaded.game, loaded.state
-        seat = self.service._seat_of(record, self.ctx.user.id)
+        seat = record.seat_of(self.ctx.user.id)
         if loaded.version != self.menu_version:
             self.menu_version = loaded.version
             self.menu = []
             if seat is not None:  # your menu as it is now: an AI move or a timer may have changed it
-                self.set_menu(self.service._private_panel(self.ctx, record, game, state, seat, to="ephemeral").rows)
+                panel = self.service.boards.private_panel(self.ctx, record, game, state, seat, to="ephemeral")
+                self.set_menu(panel.rows)
         if self.text_box is not None:
             return True  # the next line answers the text box; the menu can wait
         labels = [f"[{i + 1}] {label}" for i, (label, _, _) in enumerate(self.menu)]
@@ -130,16 +132,16 @@ class Table:
             self.shown_wait, self.shown_wait_at = gist, now
         return mine
 
-    def waiting_line(self, record: dict, game, state, seat: int | None, mine: bool) -> str:
-        names = [record["players"][s]["name"] for s in game.to_act(state) if s >= 0 and s != seat]
+    def waiting_line(self, record: GameRecord, game, state, seat: int | None, mine: bool) -> str:
+        names = [record.players[s].name for s in game.to_act(state) if s >= 0 and s != seat]
         parts = []
         if mine:
             parts.append(f"Your move: choose 1–{len(self.menu)}" if self.menu else "Your move: type it")
         if names:
             parts.append("waiting for " + ", ".join(names))
-        timer = record.get("timer")
+        timer = record.timer
         if timer:
-            left = max(0, int(timer["due"] - self.service.clock()))
+            left = max(0, int(timer.due - self.service.clock()))
             parts.append(f"the clock runs out in {left} s")
         if not parts:
             parts.append("waiting for the game")
@@ -152,35 +154,45 @@ class Table:
         if self.text_box is not None:
             self.text_box = None
             if line:
-                return self.show(await self.runner.run_line(f"{ME}: answer {line}"))
-            return self.say("The text box is closed; nothing was sent.")
+                self.show(await self.runner.run_line(f"{ME}: answer {line}"))
+                return None
+            self.say("The text box is closed; nothing was sent.")
+            return None
         if not line:
             return None
         word = line.lower()
         if word in ("quit", "exit"):
             return "quit"
         if word == "help":
-            return self.say(HELP.format(moves=self.moves_hint))
+            self.say(HELP.format(moves=self.moves_hint))
+            return None
         if word == "wait":
             return None  # the clock runs on its own; this just shows where things stand
         if word == "moves":
-            return self.say(await self.legal_moves())
+            self.say(await self.legal_moves())
+            return None
         if line.isdigit():
-            return await self.choose(int(line))
+            await self.choose(int(line))
+            return None
         if line.startswith("/politics"):
-            return self.show(await self.runner.run_line(f"{ME}: {line}"))
+            self.show(await self.runner.run_line(f"{ME}: {line}"))
+            return None
         if word == "leaderboard":
-            saved = await self.service._load_raw(CHANNEL)
-            return self.show(await self.runner.run_line(f"{ME}: /politics leaderboard game:{saved[2] if saved else ''}"))
+            saved = await self.service.rows.load_raw(CHANNEL)
+            self.show(await self.runner.run_line(f"{ME}: /politics leaderboard game:{saved[2] if saved else ''}"))
+            return None
         if word in ("hand", "status", "rules", "stats", "history"):
             if word == "hand":
                 self.menu_version = None  # the panel it prints comes with the menu
-            return self.show(await self.runner.run_line(f"{ME}: /politics {word}"))
-        return self.show(await self.runner.run_line(f"{ME}: /politics do action:{line}"))
+            self.show(await self.runner.run_line(f"{ME}: /politics {word}"))
+            return None
+        self.show(await self.runner.run_line(f"{ME}: /politics do action:{line}"))
+        return None
 
     async def choose(self, number: int) -> None:
         if not self.menu:
-            return self.say("There is no menu right now; moves lists what you can type.")
+            self.say("There is no menu right now; moves lists what you can type.")
+            return None
         if not 1 <= number <= len(self.menu):
             return self.say(f"Choose 1–{len(self.menu)}.")
         _label, item, value = self.menu[number - 1]
@@ -190,10 +202,10 @@ class Table:
             self.say(f"{self.text_box}: type it and press Enter (an empty line cancels).")
 
     async def legal_moves(self) -> str:
-        loaded = await self.service._load(CHANNEL)
+        loaded = await self.service.load(CHANNEL)
         if loaded is None or loaded.state is None:
             return "There is no game in play."
-        seat = self.service._seat_of(loaded.record, self.ctx.user.id)
+        seat = loaded.record.seat_of(self.ctx.user.id)
         game, state = loaded.game, loaded.state
         moves = [a.text() for a in game.legal_actions(state, seat)] if seat is not None else []
         prompts = [f"{p.verb} <{p.label.lower()}>" for p in game.text_prompts(state, seat)] if seat is not None else []
@@ -207,15 +219,15 @@ class Table:
         """Until the game ends or you leave: wait for a line or the next due timer."""
         mine = await self.refresh(answered=True)
         while True:
-            loaded = await self.service._load(CHANNEL)
+            loaded = await self.service.load(CHANNEL)
             if loaded is None:
                 self.say("The game is gone (cancelled).")
                 return 0
-            if loaded.record["status"] == "finished":
+            if loaded.record.status == "finished":
                 self.show(await self.runner.run_line(f"{ME}: /politics stats game:{loaded.game.id}"))
                 self.say(f"\nThe game is over. To play another: {program()} play {loaded.game.id}")
                 return 0
-            wake = self.service._wake_at(loaded.record)
+            wake = self.service.rows.wake_at(loaded.record)
             wait = TICK_SECONDS if wake is None else max(0.0, min(TICK_SECONDS, wake - self.service.clock()))
             if not self.source.interactive:  # a script waits for the clock whole
                 wait = max(0.0, wake - self.service.clock()) if wake is not None else 0.0
@@ -295,7 +307,7 @@ class TerminalInput:
     async def line(self, timeout: float, idle: bool = False):
         try:
             return await asyncio.wait_for(self.lines.get(), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             return TIMEOUT
 
     def close(self) -> None:
@@ -450,10 +462,10 @@ async def run_table(game_id: str | None, bots: int, seed: int | None, out_dir: s
     table = Table(runner, source, write, styled)
     try:
         runner.image_count = last_image_number(out_dir)
-        saved = await runner.service._load_raw(CHANNEL)  # (status, title, game id)
+        saved = await runner.service.rows.load_raw(CHANNEL)  # (status, title, game id)
         unfinished = saved is not None and saved[0] != "finished"
         if resume:
-            if not unfinished:
+            if saved is None or not unfinished:
                 say(f"There is no unfinished game saved in {db_path}. To start one: {program()} play GAME")
                 return 1
             if game_id is not None and game_id != saved[2]:
@@ -473,7 +485,7 @@ async def run_table(game_id: str | None, bots: int, seed: int | None, out_dir: s
                 return 2
             game = get_game(game_id)
             bots = max(game.min_players - 1, min(bots, game.max_players - 1))
-            if unfinished:
+            if saved is not None and unfinished:
                 choice = await ask(source, say, write,
                                    f"An unfinished game of {saved[1]} is saved in {db_path}.",
                                    [f"start a new game of {game.title} (the saved game is archived)",
@@ -500,15 +512,15 @@ async def run_table(game_id: str | None, bots: int, seed: int | None, out_dir: s
             if settings:
                 opts += f' settings:"{settings}"'
             table.show(await runner.run_line(f"{ME}: /politics new game:{game.id} bots:{bots}{opts}"))
-            if await runner.service._load_raw(CHANNEL) is None:
+            if await runner.service.rows.load_raw(CHANNEL) is None:
                 return 2  # the answer above said why (a bad setting)
             table.show(await runner.run_line(f"{ME}: /politics start"))
         await table.perform(await runner.service.tick())
-        if (await runner.service._load_raw(CHANNEL) or ("",))[0] not in ("playing", "finished"):
+        if (await runner.service.rows.load_raw(CHANNEL) or ("",))[0] not in ("playing", "finished"):
             return 1  # the messages above said why it could not start
         code = await table.play()
-        loaded = await runner.service._load(CHANNEL)
-        if loaded is not None and loaded.record["status"] == "playing":
+        loaded = await runner.service.load(CHANNEL)
+        if loaded is not None and loaded.record.status == "playing":
             say(f"The game is saved in {db_path}. To continue it: {resume_hint(out_dir, db_path)}")
         return code
     finally:

@@ -22,7 +22,8 @@ import json
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from .messages import Button, Ctx, Outgoing, Select, User
 from .registry import InputError, parse_command_line
@@ -58,11 +59,11 @@ class TranscriptRunner:
     image_count: int = 0
     channel: str = CHANNEL                 # where the next line is typed: the channel or a game thread
     threads: list[str] = field(default_factory=list)
-    shown: dict[str, dict] = field(default_factory=dict)  # channel -> the public view its last board drew
+    shown: dict[str, Mapping[str, Any]] = field(default_factory=dict)  # channel -> the public view its last board drew
 
     @classmethod
     async def create(cls, db_path: str = ":memory:", base_dir: str = ".", render: bool = True,
-                     image_dir: str | None = None, clock=None) -> "TranscriptRunner":
+                     image_dir: str | None = None, clock=None) -> TranscriptRunner:
         clock = clock or FakeClock()  # the local table passes a real one
         store = await Store.open(db_path)
         service = GameService(store, inline_ai=True, ai_delay=0.0, clock=clock, render=render)
@@ -182,13 +183,13 @@ class TranscriptRunner:
         # As on Discord: a board is drawn against the view the channel last showed (only changed images).
         previous = None if msg.full_image else self.shown.get(msg.channel_id or "")
         self.shown[msg.channel_id or ""] = msg.view
-        return render_board(msg.game_id, msg.view, previous)
+        return render_board(msg.game_id or "", msg.view, previous)
 
     def emit(self, outgoing: Iterable[Outgoing]) -> list[dict]:
         lines = []
         for msg in outgoing:
             name = self._name_of(msg.user_id)
-            if msg.to == "modal":
+            if msg.to == "modal" and msg.modal is not None:
                 self.open_modal[name] = msg.modal.custom_id
                 lines.append({"to": f"ephemeral:{name}", "text": f"[text box] {msg.modal.label}", "images": []})
                 continue
@@ -237,14 +238,14 @@ class TranscriptRunner:
         return text.replace(f"<#{CHANNEL}>", "#game")
 
     async def final(self) -> dict:
-        loaded = await self.service._load(self.channel)
-        if loaded is None or loaded.record.get("state") is None:
+        loaded = await self.service.load(self.channel)
+        if loaded is None or loaded.record.state is None:
             return {"final": {"game": loaded.game.id if loaded else None, "finished": False, "winners": [],
                               "scores": [], "state": None}}
         game = loaded.game
-        state = game.load(loaded.record["state"])
+        state = game.load(loaded.record.state)
         result = game.result(state)
-        names = [p["name"] for p in loaded.record["players"]]
+        names = [p.name for p in loaded.record.players]
         return {"final": {"game": game.id, "finished": result.finished,
                           "winners": [names[w] for w in result.winners], "scores": result.scores,
                           "state": game.view(state, None)}}

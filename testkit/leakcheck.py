@@ -169,13 +169,13 @@ class LeakWatch:
         return seen
 
     async def observe(self) -> None:
-        loaded = await self.service._load(self.channel)
-        if loaded is None or not loaded.record.get("state"):
+        loaded = await self.service.load(self.channel)
+        if loaded is None or not loaded.record.state:
             self._new_messages()  # lobby talk: nothing secret yet
             return
         game = loaded.game
-        now = snapshot(game, game.load(loaded.record["state"]))
-        owners = {seat: (None if p["bot"] else p["id"]) for seat, p in enumerate(loaded.record["players"])}
+        now = snapshot(game, game.load(loaded.record.state))
+        owners = {seat: (None if p.ai else p.id) for seat, p in enumerate(loaded.record.players)}
         for seat, held in now.secret.items():
             owner = owners.get(seat)
             if owner:

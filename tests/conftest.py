@@ -3,6 +3,9 @@ import sys
 
 import pytest
 
+# The fake Discord's `harness` fixture, for every test that runs the bot against it.
+pytest_plugins = ["testkit.fakediscord.fixtures"]
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)

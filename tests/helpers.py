@@ -3,10 +3,15 @@ from __future__ import annotations
 
 from bot.messages import Ctx, User
 from bot.service import GameService
-from bot.store import Store
+from bot.store import GameRecord, Store
 
 CH = "500"
 GUILD = "900"
+
+
+def toy_record(status: str = "lobby", **extra) -> GameRecord:
+    """A row's record for store tests: no game in it, and `extra` fields kept as they are."""
+    return GameRecord(game="us-president", status=status, host="h", players=[], seed=1, **extra)
 
 
 def user(name: str, uid: str | None = None, **perms) -> User:
@@ -27,7 +32,7 @@ async def service_on(database: str, **kwargs) -> GameService:
 async def where(svc: GameService, channel: str = CH) -> str:
     """`channel.game` as the controls of the channel's current game carry it."""
     from bot.service.common import control_ref
-    return control_ref(channel, (await svc._load(channel)).record)
+    return control_ref(channel, (await svc.load(channel)).record)
 
 
 async def sql(store: Store, statement: str, *params) -> list:

@@ -79,19 +79,19 @@ async def test_lobby_moves_board_and_text_board_through_the_service(tmp_path):
         assert "Coin Count" in out[0].text
         await svc.handle(ctx(bob), "join", {})
         sent = await svc.handle(ctx(alice), "start", {})
-        loaded = await svc._load(CH)
+        loaded = await svc.load(CH)
         secret = {seat: loaded.state.endorsements[seat] for seat in range(2)}
         channel = [m for m in sent if m.to == "channel"]
         for seat, player in enumerate((alice, bob)):  # the hand reaches its own player only
             hand = await svc.handle(ctx(player), "hand", {})
             assert secret[seat] in " ".join(m.text for m in hand) and all(m.to != "channel" for m in hand)
         moves = 0
-        while loaded.record["status"] == "playing" and moves < 20:  # 15 voters, 2 a turn (the last alone)
+        while loaded.record.status == "playing" and moves < 20:  # 15 voters, 2 a turn (the last alone)
             seat = GAME.to_act(loaded.state)[0]
             step = min(2, loaded.state.undecided)
             out = await svc.handle(ctx((alice, bob)[seat]), "do", {"action": f"canvass {step}"})
             channel += [m for m in out if m.to == "channel"]
-            loaded = await svc._load(CH)
+            loaded = await svc.load(CH)
             moves += 1
         assert moves == 8 and GAME.result(loaded.state).finished
         shown = [m for m in channel if m.view is not None]

@@ -30,14 +30,14 @@ async def test_a_whole_all_ai_game_plays_through_the_service_without_recursion(d
     out = await svc.handle(ctx(alice), "start", {})
     assert out[0].to == "channel" and "begins" in out[0].text, out[0].text
 
-    moves_before = sum((await svc._load(CH)).record["acted"])
+    moves_before = sum((await svc.load(CH)).record.acted)
     depths: list[int] = []
-    apply = svc._apply
+    apply = svc.play.apply
 
     async def measured(*args, **kwargs):
         depths.append(_depth())
         return await apply(*args, **kwargs)
-    svc._apply = measured
+    svc.play.apply = measured  # type: ignore[method-assign]  # every move of the loop passes here
 
     # A recursive chain adds a few frames per AI move and a game takes dozens to hundreds of
     # moves; the loop needs the same few frames however long the game. The lowered limit leaves
@@ -47,18 +47,18 @@ async def test_a_whole_all_ai_game_plays_through_the_service_without_recursion(d
     try:
         out = await svc.handle(ctx(alice), "leave", {})  # the AI takes alice's seat: every seat is AI now
         for _ in range(500):  # engine timers (trivia's timed answers) fire from the scheduler
-            loaded = await svc._load(CH)
-            if loaded.record["status"] == "finished":
+            loaded = await svc.load(CH)
+            if loaded.record.status == "finished":
                 break
             clock.now += 600
             out += await svc.tick()
     finally:
         sys.setrecursionlimit(old)
     assert not any("Something went wrong" in m.text for m in out), [m.text for m in out if "wrong" in m.text][:3]
-    loaded = await svc._load(CH)
-    assert loaded.record["status"] == "finished"
+    loaded = await svc.load(CH)
+    assert loaded.record.status == "finished"
     assert any("Game over" in m.text for m in out)
-    assert len(depths) >= 20 and len(depths) >= sum(loaded.record["acted"]) - moves_before
+    assert len(depths) >= 20 and len(depths) >= sum(loaded.record.acted) - moves_before
     assert max(depths) - min(depths) <= 6, "an AI move ran inside another move's call"
     await svc.store.close()
     record(f"all-AI game through the service: {game_id}", all_ai_games=1, moves=len(depths))

@@ -6,7 +6,6 @@ import asyncio
 
 from testkit.fakediscord.driver import latest
 from testkit.fakediscord.figures import record_fake
-from testkit.fakediscord.fixtures import harness  # noqa: F401
 
 CHANNELS = int(__import__("os").environ.get("FAKE_CHANNELS", "200"))
 MOVES = 3
@@ -31,7 +30,7 @@ async def run_channel(fake, store, i: int, results: dict) -> None:
     panel = (await user.click(board, "Open my controls")).last_reply()
     # walk the menus with single clicks to a button that makes a move, then press it twice at once
     legal = {c["value"] for c in await user.autocomplete("/politics do action:", "action", channel=ch)}
-    acted_before = (await store.get(ch)).record["acted"][0]
+    acted_before = (await store.get(ch)).record.acted[0]
     for _ in range(4):
         if panel is None:
             break
@@ -40,7 +39,7 @@ async def run_channel(fake, store, i: int, results: dict) -> None:
             a = await user.click(panel, custom_id=final[0]["custom_id"], settle=False)
             b = await user.click(panel, custom_id=final[0]["custom_id"], settle=False)
             await fake.settle()
-            applied = (await store.get(ch)).record["acted"][0] - acted_before
+            applied = (await store.get(ch)).record.acted[0] - acted_before
             results[ch] = (user, done, applied, (a, b))
             return
         edits = panel.edits
@@ -65,11 +64,11 @@ async def test_200_channels_at_once(harness):
     await asyncio.gather(*(run_channel(fake, store, i, results) for i in range(CHANNELS)))
     assert len(results) == CHANNELS
     names = {ch: user.name for ch, (user, *_rest) in results.items()}
-    for ch, (user, done, applied, _pair) in results.items():
+    for ch, (user, done, _applied, _pair) in results.items():
         assert done == MOVES, (ch, done)
         row = await store.get(ch)
-        humans = [p for p in row.record["players"] if not p["bot"]]
-        assert [p["id"] for p in humans] == [user.id]  # no game sees another's players
+        humans = [p for p in row.record.players if not p.ai]
+        assert [p.id for p in humans] == [user.id]  # no game sees another's players
         text = "\n".join(m.content for m in fake.public(ch))
         others = [n for c, n in names.items() if c != ch and n in text and n != user.name
                   and not user.name.startswith(n)]

@@ -8,7 +8,6 @@ from bot.service import GameService
 from bot.text import plain
 from testkit.fakediscord.driver import latest, leaks
 from testkit.fakediscord.figures import record_fake
-from testkit.fakediscord.fixtures import harness  # noqa: F401
 from testkit.leakcheck import LeakWatch
 
 PG = "primary-general"
@@ -45,8 +44,8 @@ async def test_closed_dms_told_in_channel_and_controls_ephemeral(harness):
     forbidden = [r for r in fake.requests if r[3] == 403]
     assert 1 <= len(forbidden) <= len(notices)
     # nothing secret in the channel
-    loaded = await harness.service._load(ch)
-    hand = loaded.game.private_text(loaded.game.load(loaded.record["state"]), 1)
+    loaded = await harness.service.load(ch)
+    hand = loaded.game.private_text(loaded.game.load(loaded.record.state), 1)
     assert hand and plain(hand) not in "\n".join(m.content for m in fake.public(ch))
     assert watch.secrets[bob.id] and not watch.found, watch.found  # not even one card of it
     # the same controls, ephemerally
@@ -77,8 +76,8 @@ async def test_the_leak_check_finds_one_planted_hand_line(harness, monkeypatch):
 
     async def leaky(self, channel_id, user_id, user_name=None):
         out = await real(self, channel_id, user_id, user_name)
-        loaded = await self._load(channel_id)
-        hand = loaded.game.private_text(loaded.state, self._seat_of(loaded.record, user_id))
+        loaded = await self.load(channel_id)
+        hand = loaded.game.private_text(loaded.state, loaded.record.seat_of(user_id))
         out[0].text += "\n" + plain(hand.splitlines()[1])  # one card, as the panel shows it
         return out
 
@@ -115,7 +114,7 @@ async def test_server_error_on_image_retries_or_reports_without_losing_the_actio
     board = [m for m in fake.channel_messages(ch) if "begins" in m.content]
     assert board and board[0].files and board[0].files[0][1][:4] == b"\x89PNG"
     # a 503 is raised at once: the bot says so in text, and the move stands
-    before = (await harness.service.store.get(ch)).record["acted"][0]
+    before = (await harness.service.store.get(ch)).record.acted[0]
     choices = await alice.autocomplete("/politics do action:", "action", channel=ch)
     # the board goes out as the move's second follow-up (after the player's "✓ Done"); when the
     # token is refused it is posted to the channel instead, where the 503 hits
@@ -123,7 +122,7 @@ async def test_server_error_on_image_retries_or_reports_without_losing_the_actio
     fake.fail("POST", rf"/channels/{ch}/messages$", 503, times=1)
     inter = await alice.slash_raw("do", {"action": choices[0]["value"]}, channel=ch)
     assert "✓ Done" in inter.text()
-    assert (await harness.service.store.get(ch)).record["acted"][0] == before + 1
+    assert (await harness.service.store.get(ch)).record.acted[0] == before + 1
     assert any("couldn't be sent" in m.content for m in fake.channel_messages(ch))
     record_fake("5xx on an image", fake, actions_lost=0)
 
@@ -283,14 +282,14 @@ async def test_missing_channel_permissions_are_reported_and_nothing_is_lost(harn
     assert board and "not allowed to attach images" in board[0].content and "Open my controls" in board[0].labels()
     # no Send Messages at all (the board's follow-up refused too): the asker is told, privately,
     # and the move is kept
-    before = (await harness.service.store.get(ch)).record["acted"][0]
+    before = (await harness.service.store.get(ch)).record.acted[0]
     choices = await alice.autocomplete("/politics do action:", "action", channel=ch)
     fake.fail("POST", rf"/channels/{ch}/messages$", 403, code=50013, times=50)
     fake.fail("POST", r"/webhooks/\d+/[^/]+$", 403, code=50013, times=1, skip=1)
     inter = await alice.slash_raw("do", {"action": choices[0]["value"]}, channel=ch)
     assert "not allowed to post in this channel" in inter.text()
     assert all(m.visible_to == alice.id for m in inter.replies)
-    assert (await harness.service.store.get(ch)).record["acted"][0] == before + 1
+    assert (await harness.service.store.get(ch)).record.acted[0] == before + 1
     record_fake("missing channel permissions (403/50013)", fake, actions_lost=0)
 
 

@@ -5,7 +5,6 @@ later boards are merged into it, only changed images are sent, work beyond capac
 read from what the fake received, and a render is held open with an event, not a sleep."""
 from __future__ import annotations
 
-import asyncio
 import json
 import threading
 
@@ -14,7 +13,6 @@ import pytest
 import bot.render_pool as render_pool
 from bot.discord_app import BUSY
 from bot.render_pool import render_board
-from testkit.fakediscord.fixtures import harness  # noqa: F401
 
 PG = "primary-general"
 
@@ -89,8 +87,8 @@ async def _pair(fake, game: str, seed: int, name: str):
 async def _move(harness, user, channel: str):
     """`/politics do` with the user's first legal move (read from the service: an autocomplete
     would wait for the bot to go quiet, and a held render keeps it busy)."""
-    loaded = await harness.service._load(channel)
-    seat = next(i for i, p in enumerate(loaded.record["players"]) if p["id"] == user.id)
+    loaded = await harness.service.load(channel)
+    seat = next(i for i, p in enumerate(loaded.record.players) if p.id == user.id)
     action = loaded.game.legal_actions(loaded.state, seat)[0].text()
     return await user.slash_raw("do", {"action": action}, channel=channel, settle=False)
 
@@ -151,7 +149,7 @@ async def test_one_render_in_flight_per_channel_and_later_boards_merged(harness,
 
 
 async def _public_view(harness, channel: str) -> dict:
-    loaded = await harness.service._load(channel)
+    loaded = await harness.service.load(channel)
     return loaded.game.view(loaded.state, None)
 
 
@@ -176,7 +174,7 @@ async def test_only_the_images_that_changed_are_sent(harness):
 async def test_work_beyond_capacity_is_answered_busy_and_changes_nothing(harness):
     fake = harness.fake
     alice, ch, client = await _solo(harness, 6)
-    acted = (await harness.service.store.get(ch)).record["acted"][0]
+    acted = (await harness.service.store.get(ch)).record.acted[0]
     client.max_waiting = 0  # as if MAX_WAITING interactions were already waiting for a turn
     move = await _move(harness, alice, ch)
     await fake.settle()
@@ -185,7 +183,7 @@ async def test_work_beyond_capacity_is_answered_busy_and_changes_nothing(harness
     for inter in (move, click):
         assert inter.callback_type == 4 and inter.text() == BUSY  # the first answer says so
         assert all(m.visible_to == alice.id for m in inter.replies)
-    assert (await harness.service.store.get(ch)).record["acted"][0] == acted
+    assert (await harness.service.store.get(ch)).record.acted[0] == acted
     assert client.shed >= 2
     client.max_waiting = 10
     again = await _move(harness, alice, ch)
@@ -206,7 +204,7 @@ async def test_dm_channel_ids_are_reused_across_a_restart(harness):
     await harness.start_bot()
     dms_before = len(alice.dms()) + len(bob.dms())
     for _ in range(4):
-        loaded = await harness.service._load(ch)
+        loaded = await harness.service.load(ch)
         seat = loaded.game.to_act(loaded.state)[0]
         mover = alice if seat == 0 else bob
         await _move(harness, mover, ch)
@@ -216,7 +214,7 @@ async def test_dm_channel_ids_are_reused_across_a_restart(harness):
     # A stored channel that no longer exists is replaced once, not retried.
     gone = next(c for c, owner in fake.dm_channels.items() if owner == alice.id)
     del fake.dm_channels[gone]
-    loaded = await harness.service._load(ch)
+    loaded = await harness.service.load(ch)
     seat = loaded.game.to_act(loaded.state)[0]
     await _move(harness, alice if seat == 0 else bob, ch)
     await fake.settle()

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 
 from bot import records
-from testkit.fakediscord.fixtures import harness  # noqa: F401
 
 
 async def test_game_in_a_thread_then_records_as_embeds(harness):  # noqa: F811

@@ -71,7 +71,7 @@ async def test_kill_9_the_bot_process_and_start_a_new_one(tmp_path):
             panel = inter.last_reply()
             assert panel is not None and panel.visible_to == user.id and "Something went wrong" not in panel.content
         before = run.human_actions
-        for round_no in range(3):  # the game goes on (the in-process restart test plays to the end)
+        for _round in range(3):  # the game goes on (the in-process restart test plays to the end)
             for user in (alice, bob):
                 if await take_turn(fake, user, ch, "do", rng, run, ["a"]):
                     run.human_actions += 1

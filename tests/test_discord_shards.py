@@ -63,12 +63,13 @@ async def test_each_bot_gets_and_serves_only_its_shards_servers(split):
     for channel in channels:
         row = await runners[0].service.store.get(channel)
         assert row.status == "playing"
-        await fake.wait_for(lambda: any("AI-Lincoln plays" in m.content for m in fake.public(channel)), timeout=10)
+        await fake.wait_for(lambda channel=channel: any("AI-Lincoln plays" in m.content for m in fake.public(channel)),
+                            timeout=10)
         for message in fake.public(channel):
             assert fake.sender(message) == owner(fake.guild_of(channel)), message.content[:60]
     # Each bot remembers rows of its own servers only.
     for runner in runners:
-        assert {runner.service._recent[c].guild_id for c in runner.service._recent} <= {
+        assert {runner.service.rows.recent[c].guild_id for c in runner.service.rows.recent} <= {
             g for g in fake.guilds if runner.shards.owns(g)}
 
 
@@ -87,15 +88,15 @@ async def test_a_dm_click_on_another_shards_game_is_served_by_shard_0_and_the_ow
     dm_clicks = [i for i in fake.interactions.values() if i.guild_id is None]
     assert dm_clicks and all(fake.receiver(i) == "token-a" and fake.sessions[i.session].shard == 0 for i in dm_clicks)
     stored = await b.store.get(channel)
-    assert stored.record["acted"][0] == 1 and channel not in a._recent  # not token-a's server: not kept
+    assert stored.record.acted[0] == 1 and channel not in a.rows.recent  # not token-a's server: not kept
     # token-b's timer moves the AI on the row token-a wrote (its own copy was older), exactly once.
     for _ in range(100):
         after = await b.store.get(channel)
-        if len(after.record["log"]) > len(stored.record["log"]):
+        if len(after.record.log) > len(stored.record.log):
             break
         await asyncio.sleep(0.1)
-    assert len(after.record["log"]) == len(stored.record["log"]) + 1 and after.record["log"][-1][0] == 1
-    await fake.wait_for(lambda: b._recent.get(channel) and b._recent[channel].version == after.version)
+    assert len(after.record.log) == len(stored.record.log) + 1 and after.record.log[-1][0] == 1
+    await fake.wait_for(lambda: b.rows.recent.get(channel) and b.rows.recent[channel].version == after.version)
     inter = await alice.click(latest(fake.public(channel), "Open my controls"), "Open my controls")
     assert fake.receiver(inter) == "token-b" and "Something went wrong" not in inter.text()
 

@@ -7,7 +7,6 @@ import re
 
 from testkit.fakediscord.driver import latest
 from testkit.fakediscord.figures import record_fake
-from testkit.fakediscord.fixtures import harness  # noqa: F401
 from testkit.fakediscord.markup import live_markup, shows
 
 EVIL = "@everyone @here <@&123> <@456> **x** [x](https://e.x)"
@@ -85,7 +84,7 @@ async def test_a_typed_trivia_answer_is_echoed_as_text(harness):
     await players[0].slash("/politics start", channel=ch)
 
     async def state():
-        return (await harness.service._load(ch)).state
+        return (await harness.service.load(ch)).state
 
     s = await state()
     for seat, p in enumerate(players):  # everyone returns a Gerrymander card, then picks a home

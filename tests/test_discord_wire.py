@@ -7,7 +7,6 @@ import aiohttp
 from bot.messages import Outgoing
 from bot.service import GameService
 from testkit.fakediscord import BotRunner, FakeDiscord
-from testkit.fakediscord.fixtures import harness  # noqa: F401
 
 
 async def test_json_answers_have_the_exact_content_type():
@@ -30,9 +29,13 @@ async def test_json_answers_have_the_exact_content_type():
 class LongHelp(GameService):
     """Injected service whose help text is longer than one Discord message."""
 
-    async def cmd_help(self, ctx):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.handlers["help"] = self.long_help
+
+    async def long_help(self, req, ctx):
         text = "\n".join(f"line {i}: " + "lorem ipsum " * 8 for i in range(60))
-        return [self._reply(ctx, text), Outgoing(to="channel", channel_id=ctx.channel_id, text=text)]
+        return [self.boards.reply(ctx, text), Outgoing(to="channel", channel_id=ctx.channel_id, text=text)]
 
 
 async def test_long_replies_are_split_not_cut(tmp_path):

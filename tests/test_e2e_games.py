@@ -8,7 +8,6 @@ from engines import all_games, get_game
 from render import get_renderer
 from testkit.fakediscord.driver import check_min_players, leaks, play
 from testkit.fakediscord.figures import record_fake
-from testkit.fakediscord.fixtures import harness  # noqa: F401
 
 GAMES = sorted(all_games())
 

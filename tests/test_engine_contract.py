@@ -15,7 +15,8 @@ from bot.simulate import play_one
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ENGINES = ROOT / "engines"
-BANNED = {"discord", "asyncio", "aiosqlite", "sqlite3", "socket", "aiohttp", "requests", "urllib", "subprocess", "threading", "time", "random", "os", "io", "pathlib", "shutil"}
+BANNED = {"discord", "asyncio", "aiosqlite", "sqlite3", "socket", "aiohttp", "requests", "urllib", "subprocess",
+          "threading", "time", "random", "os", "io", "pathlib", "shutil"}
 GAMES = sorted(all_games())
 
 
@@ -29,7 +30,8 @@ def test_engines_are_pure_python_without_io():
                 names = [a.name.split(".")[0] for a in node.names]
             elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
                 names = [node.module.split(".")[0]]
-            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("open", "input", "print"):
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                    and node.func.id in ("open", "input", "print"):
                 offenders.append(f"{path.name}: calls {node.func.id}()")
             offenders += [f"{path.relative_to(ENGINES)} imports {n}" for n in names if n in BANNED]
     assert offenders == []
@@ -103,7 +105,7 @@ def test_illegal_actions_leave_the_state_untouched(game_id):
     seats = [Seat(name=n) for n in ["ann", "bob", "cy", "dee", "eve", "fay"][: game.min_players]]
     state = game.setup(seats, game.options({}), 3)
     rng = Rng(9)
-    for step in range(60):
+    for _step in range(60):
         if game.result(state).finished:
             break
         before = game.dump(state)

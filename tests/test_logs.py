@@ -14,7 +14,6 @@ import pytest
 
 from bot.logs import bind, bind_interaction, game_ref, level_of, parse_log_format, setup_logging
 from testkit.fakediscord.driver import latest
-from testkit.fakediscord.fixtures import harness  # noqa: F401
 from testkit.leakcheck import leaks_in, snapshot
 
 
@@ -131,9 +130,9 @@ async def test_a_game_played_with_json_logs_at_debug_logs_no_secret(harness, cap
     async def observe() -> None:
         nonlocal before, read
         await fake.settle()
-        loaded = await service._load(ch)
+        loaded = await service.load(ch)
         game = loaded.game
-        now = snapshot(game, game.load(loaded.record["state"]))
+        now = snapshot(game, game.load(loaded.record.state))
         for seat in now.secret:
             owners[seat] = None  # the log is nobody's: every seat's secret counts
             secrets.update(now.secret[seat])

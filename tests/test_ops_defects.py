@@ -13,7 +13,6 @@ from bot.shards import Shards
 from bot.store import Store
 from bot.transcript import TranscriptRunner
 from testkit.fakediscord.driver import latest
-from testkit.fakediscord.fixtures import harness  # noqa: F401
 from tests.test_records import play_out
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

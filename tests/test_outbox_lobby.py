@@ -11,14 +11,14 @@ async def crashed_and_restarted(path, svc):
     """A new process on the same file: the old one never reported anything delivered."""
     await svc.store.close()
     again = await service_on(path)
-    again.outbox = True
+    again.outbox.enabled = True
     return again
 
 
 async def test_the_lobby_message_survives_a_crash_and_is_delivered_once(database):
     path = database
     svc = await service_on(path)
-    svc.outbox = True
+    svc.outbox.enabled = True
     out = await svc.handle(ctx(alice), "new", {"game": "primary-general", "bots": 1})
     lobby = [m for m in out if m.to == "channel"]
     assert lobby and lobby[0].outbox_id is not None and lobby[0].nonce
@@ -37,7 +37,7 @@ async def test_the_lobby_message_survives_a_crash_and_is_delivered_once(database
 async def test_the_cancel_notice_is_stored_with_the_delete(database):
     path = database
     svc = await service_on(path)
-    svc.outbox = True
+    svc.outbox.enabled = True
     opened = await svc.handle(ctx(alice), "new", {"game": "primary-general", "bots": 1})
     svc.delivered([m.outbox_id for m in opened])
     await svc.flush_delivered()  # the scheduler's tick does this when no commit comes by

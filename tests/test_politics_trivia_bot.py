@@ -34,14 +34,14 @@ async def new_game(svc, *players, settings="", seed=3, bots=0, channel=CH):
 
 
 async def state_of(svc, channel=CH):
-    loaded = await svc._load(channel)
+    loaded = await svc.load(channel)
     return loaded.state
 
 
 async def put_state(svc, state, channel=CH):
-    loaded = await svc._load(channel)
-    loaded.record["state"] = GAME.to_json(state)
-    await svc._save(channel, loaded, loaded.record, recompute=True)
+    loaded = await svc.load(channel)
+    loaded.record.state = GAME.to_json(state)
+    await svc.rows.save(None, channel, loaded, loaded.record, recompute=True)
 
 
 async def do(svc, who, action, channel=CH):
@@ -77,9 +77,9 @@ async def test_the_question_clock_fires_on_tick_and_counts_as_wrong(database):
     out = await do(svc, me, "ask general")
     channel = readable("\n".join(texts(out, "channel")))  # as Discord shows it
     assert "120 seconds" in channel and "\n1. " in channel
-    loaded = await svc._load(CH)
-    assert loaded.record["timer"]["action"] == "timeout"
-    due = loaded.record["timer"]["due"]
+    loaded = await svc.load(CH)
+    assert loaded.record.timer.action == "timeout"
+    due = loaded.record.timer.due
     assert due == clock.now + 120
     # a live countdown on Discord (relative timestamp); other front ends spell it out
     assert f"<t:{int(due)}:R>" in channel
@@ -122,8 +122,8 @@ async def test_runoff_style_answers_through_the_text_box_stay_secret(database):
     # bob's view of the table does not show alice's answer; his hand does not either
     theirs = await svc.handle(ctx(bob), "hand", {})
     assert q.answer not in theirs[0].text or q.answer.lower() in q.text.lower()
-    out = await svc.modal_submit(ctx(bob), f"pm:{await where(svc)}:{(await svc._load(CH)).record['acted'][1]}:guess",
-                                 "no idea")
+    acted = (await svc.load(CH)).record.acted[1]
+    out = await svc.modal_submit(ctx(bob), f"pm:{await where(svc)}:{acted}:guess", "no idea")
     channel = readable("\n".join(texts(out, "channel")))
     assert f"The answer: {q.answer}" in channel and "✅" in channel
     await svc.store.close()
@@ -262,6 +262,6 @@ async def test_ai_seats_play_a_whole_game_inline_and_the_clock_covers_the_human(
             out += await svc.tick()
     s = await state_of(svc)
     assert s.phase == "over" and GAME.result(s).winners
-    assert (await svc._load(CH)).record["status"] == "finished"
+    assert (await svc.load(CH)).record.status == "finished"
     assert any("Game over" in t for t in texts(out, "channel"))
     await svc.store.close()

@@ -16,7 +16,7 @@ from bot.messages import Ctx, User
 from bot.store import Store
 from bot.transcript import GUILD, TranscriptRunner
 from engines import all_games, get_game
-from tests.helpers import sql
+from tests.helpers import sql, toy_record
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
 
@@ -108,9 +108,9 @@ async def test_a_finished_game_is_recorded_and_replays_exactly(runner, game, bot
     await finished(runner)
     (found,) = await runner.service.store.results(GUILD)
     data = found["data"]
-    loaded = await runner.service._load(runner.channel)
-    assert loaded.record["status"] == "finished"
-    assert data["final"] == loaded.record["state"] and found["moves"] == len(data["log"]) > 0
+    loaded = await runner.service.load(runner.channel)
+    assert loaded.record.status == "finished"
+    assert data["final"] == loaded.record.state and found["moves"] == len(data["log"]) > 0
     names = [p["name"] for p in data["players"]]
     assert names[0] == "alice" and len(names) == 1 + bots + len(joiners)
     assert [p["player_id"] for p in data["players"] if p["bot"]] == [records.AI_ID] * bots
@@ -162,8 +162,8 @@ async def test_records_survive_a_restart(database):
 async def test_a_lost_compare_and_swap_records_nothing(database):
     store = await Store.open(database)
     try:
-        await store.create("c1", GUILD, "us-president", "playing", {"status": "playing"})
-        written = await store.finish("c1", 99, {"status": "finished"},
+        await store.create("c1", GUILD, "us-president", "playing", toy_record("playing"))
+        written = await store.finish("c1", 99, toy_record("finished"),
                                      {"guild_id": GUILD, "game": "us-president", "finished_at": 1.0, "moves": 0,
                                       "data": {}},
                                      [{"player_id": "a", "name": "a", "seat": 0, "score": 1.0, "winner": True}],
@@ -248,7 +248,8 @@ async def test_downloaded_file_replays_with_the_command_line(runner, tmp_path):
 
 
 async def test_a_thread_game_in_transcripts_and_the_archive_setting(runner):
-    out = await runner.run_line("alice: /politics new game:us-president seed:2 bots:1 thread:true settings:\"archive=no\"")
+    out = await runner.run_line(
+        "alice: /politics new game:us-president seed:2 bots:1 thread:true settings:\"archive=no\"")
     assert any("#thread-1" in e["text"] for e in out)
     assert runner.channel == runner.threads[0]
     await runner.run_line("alice: /politics start")
@@ -259,7 +260,8 @@ async def test_a_thread_game_in_transcripts_and_the_archive_setting(runner):
     assert found["channel_id"] == runner.threads[0]
     await runner.run_line("@channel main")
     assert "U.S. President" in await texts(runner, "alice: /politics history where:channel")
-    assert "archive is yes or no" in await texts(runner, "alice: /politics new game:us-president settings:\"archive=maybe\"")
+    bad = await texts(runner, "alice: /politics new game:us-president settings:\"archive=maybe\"")
+    assert "archive is yes or no" in bad
 
 
 # ---- privacy and admin ---------------------------------------------------------------
@@ -340,10 +342,9 @@ async def test_game_night_transcript_shows_records_naming_its_players():
 async def test_a_game_started_before_moves_were_logged_is_recorded_without_a_replay(runner):
     await runner.run_line("alice: /politics new game:us-president seed:6 bots:1")
     await runner.run_line("alice: /politics start")
-    loaded = await runner.service._load(runner.channel)
-    for key in ("opening", "log"):  # as an older bot wrote the row
-        loaded.record.pop(key)
-    await runner.service._save(runner.channel, loaded, loaded.record)
+    loaded = await runner.service.load(runner.channel)
+    loaded.record.opening, loaded.record.log = None, []  # as an older bot wrote the row (it loads so)
+    await runner.service.rows.save(None, runner.channel, loaded, loaded.record)
     await runner.run_line("alice: /politics leave")
     (found,) = await runner.service.store.results(GUILD)
     assert found["moves"] > 0 and not records.replayable(found["data"])
@@ -357,8 +358,8 @@ async def test_a_failure_while_rating_still_ends_and_records_the_game(runner, mo
         raise ValueError("rating maths broke")
     monkeypatch.setattr(records, "rate", broken)
     await play_out(runner, "us-president", 3, 1)
-    loaded = await runner.service._load(runner.channel)
-    assert loaded.record["status"] == "finished"
+    loaded = await runner.service.load(runner.channel)
+    assert loaded.record.status == "finished"
     (found,) = await runner.service.store.results(GUILD)
     assert (await runner.service.store.player_ratings(GUILD, runner.users["alice"].id))[0][2:4] == records.START
 

@@ -63,7 +63,7 @@ async def test_migrations_are_numbered_and_upgrade_the_first_schema(tmp_path):
     async with store.db.execute("PRAGMA user_version") as cur:
         assert (await cur.fetchone())[0] == SCHEMA_VERSION
     row = await store.get("c1")
-    assert row.version == 3 and row.record["host"] == "h"
+    assert row.version == 3 and row.record.host == "h"
     assert await store.integrity_ok()
     await store.close()
     # opening again runs nothing twice
@@ -108,9 +108,9 @@ def test_kill_9_during_a_burst_loses_no_committed_action(database):
         lost = 0
         for ch, (version, acted) in committed.items():
             row = await svc.store.get(ch)
-            if row.version < version or row.record["acted"][0] < acted:
+            if row.version < version or row.record.acted[0] < acted:
                 lost += 1
-            assert (await svc._load(ch)).record["status"] in ("playing", "finished")
+            assert (await svc.load(ch)).record.status in ("playing", "finished")
         assert await svc.store.integrity_ok()
         await svc.store.close()
         return lost

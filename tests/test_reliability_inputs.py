@@ -12,7 +12,6 @@ from bot.service import GameService
 from bot.store import Store
 from testkit.fakediscord.driver import latest
 from testkit.fakediscord.figures import record, record_fake
-from testkit.fakediscord.fixtures import harness  # noqa: F401
 from tests.helpers import where
 
 CH, FINISHED, EMPTY, GUILD = "700", "701", "702", "900"
@@ -102,13 +101,13 @@ async def make_tables(svc: GameService) -> None:
     await svc.handle(Ctx(alice, FINISHED, GUILD), "new", {"game": "primary-general", "seed": 6, "bots": 1})
     await svc.handle(Ctx(alice, FINISHED, GUILD), "start", {})
     for _ in range(200):
-        loaded = await svc._load(FINISHED)
-        if loaded.record["status"] == "finished":
+        loaded = await svc.load(FINISHED)
+        if loaded.record.status == "finished":
             break
-        state = loaded.game.load(loaded.record["state"])
+        state = loaded.game.load(loaded.record.state)
         action = loaded.game.legal_actions(state, 0)[0]
         await svc.handle(Ctx(alice, FINISHED, GUILD), "do", {"action": action.text()})
-    assert (await svc._load(FINISHED)).record["status"] == "finished"
+    assert (await svc.load(FINISHED)).record.status == "finished"
 
 
 def one_sentence(text: str) -> bool:
@@ -128,8 +127,8 @@ async def test_bad_inputs_via_the_service(tmp_path):
         assert await rows(svc.store) == before, (name, options)
         tried += 1
     # components: forged, stale, another channel's, a finished game's, not a player's
-    loaded = await svc._load(CH)
-    acted = loaded.record["acted"][0]
+    loaded = await svc.load(CH)
+    acted = loaded.record.acted[0]
     here, finished = await where(svc, CH), await where(svc, FINISHED)
     comps = [
         (carol, f"pg:{here}:turn", []), (carol, f"pg:{here}:hand", []), (carol, f"pg:{here}:join", []),

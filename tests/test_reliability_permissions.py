@@ -9,7 +9,6 @@ from bot.service import GameService
 from bot.store import Store
 from testkit.fakediscord.driver import latest
 from testkit.fakediscord.figures import record_fake
-from testkit.fakediscord.fixtures import harness  # noqa: F401
 
 MANAGE_CHANNELS, MANAGE_GUILD = 1 << 4, 1 << 5
 

@@ -42,7 +42,7 @@ async def opened_game(database, game_id: str):
     for i in range(1, game.min_players):
         await svc.handle(ctx(user(f"p{i}")), "join", {})
     await svc.handle(ctx(alice), "start", {})
-    loaded = await svc._load(CH)
+    loaded = await svc.load(CH)
     await svc.store.close()
     return game, loaded
 
@@ -58,15 +58,15 @@ SECRET_KEEPERS = [game_id for game_id, game in all_games().items() if game.priva
 @pytest.mark.parametrize("game_id", SECRET_KEEPERS)
 async def test_the_old_seeds_could_be_found_and_the_new_ones_cannot(database, game_id):
     game, loaded = await opened_game(database, game_id)
-    players = len(loaded.record["players"])
+    players = len(loaded.record.players)
     # The old scheme, for contrast: the same search narrows the game down to its seed (or to a
     # couple, as the issue found for us-president), hence to every secret.
     old = old_seed(OPENED)
     found = search(game, what_seat_0_sees(game, old, players), players, OPENED)
     assert old in found and len(found) <= 3
     # The new one: the seed is 64 secret bits, outside anything the clock or a 31-bit scan reaches ...
-    seed = loaded.record["seed"]
-    assert not loaded.record["seed_public"]
+    seed = loaded.record.seed
+    assert not loaded.record.seed_public
     assert seed >= 2**31 and abs(seed - old) > WINDOW_MS
     # ... and the search over that space finds no game that deals what alice sees.
     found_new = search(game, game.view(loaded.state, 0), players, OPENED)
@@ -78,8 +78,8 @@ async def test_the_old_seeds_could_be_found_and_the_new_ones_cannot(database, ga
 async def test_ai_randomness_comes_from_the_secret_stream_not_public_counters(database):
     game, loaded = await opened_game(database, "us-president")
     state = loaded.state
-    moves = sum(loaded.record["acted"])
-    old = Rng((loaded.record["seed"] * 1_000_003 + moves * 7919 + 1) & ((1 << 64) - 1))  # the old AI seeding
+    moves = sum(loaded.record.acted)
+    old = Rng((loaded.record.seed * 1_000_003 + moves * 7919 + 1) & ((1 << 64) - 1))  # the old AI seeding
     mine = game.ai_rng(state, 1, moves)
     assert [mine.next64() for _ in range(4)] != [old.next64() for _ in range(4)]
     # Two games a player can't tell apart (same public counters, same view) but different secret

@@ -8,6 +8,7 @@ import pytest
 from bot.messages import Button, Select
 from bot.service import GameService
 from bot.service.common import ChannelLocks
+from bot.store import RowTimer
 from bot.transcript import FakeClock
 from engines.primary_general.cards import BY_SLUG
 from tests.helpers import CH, ctx, service_on, texts, user, where
@@ -46,8 +47,8 @@ async def test_channel_never_sees_a_hand(database):
     svc = await service_on(database, inline_ai=True, ai_delay=0)
     await lobby(svc, alice, bob)
     out = await svc.handle(ctx(alice), "start", {})
-    loaded = await svc._load(CH)
-    state = loaded.game.load(loaded.record["state"])
+    loaded = await svc.load(CH)
+    state = loaded.game.load(loaded.record.state)
     for msg in out:
         if msg.to == "channel":
             assert "Your hand" not in msg.text
@@ -63,8 +64,8 @@ async def test_errors_are_one_sentence_and_change_nothing(database):
     await lobby(svc, alice, bob)
     await svc.handle(ctx(alice), "start", {})
     before = (await svc.store.get(CH)).record
-    loaded = await svc._load(CH)
-    state = loaded.game.load(loaded.record["state"])
+    loaded = await svc.load(CH)
+    state = loaded.game.load(loaded.record.state)
     turn = loaded.game.to_act(state)[0]
     waiting, other = ([alice, bob][turn], [alice, bob][1 - turn])
     cases = [
@@ -107,9 +108,9 @@ async def test_controls_walk_the_action_words(database):
     svc = await service_on(database)
     await lobby(svc, alice, bob)
     await svc.handle(ctx(alice), "start", {})
-    loaded = await svc._load(CH)
+    loaded = await svc.load(CH)
     game = loaded.game
-    state = game.load(loaded.record["state"])
+    state = game.load(loaded.record.state)
     seat = game.to_act(state)[0]
     who = [alice, bob][seat]
     panel = (await svc.handle(ctx(who), "hand", {}))[0]
@@ -125,7 +126,7 @@ async def test_controls_walk_the_action_words(database):
     assert any(b.label == "← Back" for b in step[0].rows[-1])
     done = await svc.component(ctx(who), target.custom_id)
     assert any(m.to == "channel" and "plays" in m.text for m in done)
-    assert sum((await svc._load(CH)).record["acted"]) == 1
+    assert sum((await svc.load(CH)).record.acted) == 1
     for row in panel.rows:
         for item in row:
             assert len(item.custom_id) <= 100
@@ -137,14 +138,14 @@ async def test_ai_seats_play_inline_to_the_end(database):
     await svc.handle(ctx(alice), "new", {"game": "primary-general", "bots": 3, "seed": 8})
     await svc.handle(ctx(alice), "start", {})
     for _ in range(40):
-        loaded = await svc._load(CH)
-        if loaded.record["status"] == "finished":
+        loaded = await svc.load(CH)
+        if loaded.record.status == "finished":
             break
-        state = loaded.game.load(loaded.record["state"])
+        state = loaded.game.load(loaded.record.state)
         move = loaded.game.legal_actions(state, 0)[0].text()
         await svc.handle(ctx(alice), "do", {"action": move})
-    loaded = await svc._load(CH)
-    assert loaded.record["status"] == "finished"
+    loaded = await svc.load(CH)
+    assert loaded.record.status == "finished"
     out = await svc.handle(ctx(alice), "do", {"action": "play gaffe alice"})
     assert "over" in out[0].text
     await svc.store.close()
@@ -155,8 +156,8 @@ async def test_ai_waits_its_delay_then_moves_on_tick(database):
     svc = await service_on(database, ai_delay=2.0, clock=clock)
     await svc.handle(ctx(alice), "new", {"game": "primary-general", "bots": 1, "seed": 1})
     await svc.handle(ctx(alice), "start", {})
-    loaded = await svc._load(CH)
-    state = loaded.game.load(loaded.record["state"])
+    loaded = await svc.load(CH)
+    state = loaded.game.load(loaded.record.state)
     if loaded.game.to_act(state) == [0]:
         await svc.handle(ctx(alice), "do", {"action": loaded.game.legal_actions(state, 0)[0].text()})
     assert await svc.tick(clock.now + 1) == []
@@ -170,14 +171,14 @@ async def test_turn_timeout_reminds_then_plays_for_the_player(database):
     svc = await service_on(database, clock=clock)
     await lobby(svc, alice, bob, settings="timeout=2")
     await svc.handle(ctx(alice), "start", {})
-    loaded = await svc._load(CH)
-    assert loaded.record["bot"]["timeout"] == 2.0
+    loaded = await svc.load(CH)
+    assert loaded.record.bot_settings.timeout == 2.0
     out = await svc.tick(clock.now + 61)
     assert len(out) == 1 and "waiting for you" in out[0].text and out[0].to == "channel"
     assert await svc.tick(clock.now + 62) == []  # one reminder only
     out = await svc.tick(clock.now + 121)
     assert "ran out of time" in out[0].text
-    assert sum((await svc._load(CH)).record["acted"]) == 1
+    assert sum((await svc.load(CH)).record.acted) == 1
     await svc.store.close()
 
 
@@ -195,8 +196,8 @@ async def test_leaving_mid_game_hands_the_seat_to_the_ai(database):
     await svc.handle(ctx(alice), "start", {})
     out = await svc.handle(ctx(bob), "leave", {})
     assert any("an AI plays their seat" in t for t in texts(out))
-    loaded = await svc._load(CH)
-    assert loaded.record["players"][1]["bot"] is True
+    loaded = await svc.load(CH)
+    assert loaded.record.players[1].ai is True
     await svc.store.close()
 
 
@@ -205,7 +206,7 @@ async def test_settings_are_validated_and_host_only(database):
     out = await svc.handle(ctx(alice), "new", {"game": "primary-general", "settings": "adhd_scope=everything"})
     assert "not valid" in out[0].text
     out = await svc.handle(ctx(alice), "new", {"game": "primary-general", "settings": "carry_scores=no"})
-    assert "carry_scores=no" in out[0].text
+    assert "carry_scores=off" in out[0].text  # shown as the docs write a switch
     await svc.handle(ctx(bob), "join", {})
     out = await svc.handle(ctx(bob), "settings", {"settings": "adhd_scope=game"})
     assert "Only the host" in out[0].text
@@ -220,8 +221,8 @@ async def test_autocomplete_offers_only_legal_moves(database):
     svc = await service_on(database)
     await lobby(svc, alice, bob)
     await svc.handle(ctx(alice), "start", {})
-    loaded = await svc._load(CH)
-    state = loaded.game.load(loaded.record["state"])
+    loaded = await svc.load(CH)
+    state = loaded.game.load(loaded.record.state)
     seat = loaded.game.to_act(state)[0]
     who, other = [alice, bob][seat], [alice, bob][1 - seat]
     legal = {a.text() for a in loaded.game.legal_actions(state, seat)}
@@ -246,9 +247,9 @@ async def test_a_failing_scheduled_move_backs_off_instead_of_spinning(database):
     svc = await service_on(database, clock=clock, ai_delay=1.0)
     await svc.handle(ctx(alice), "new", {"game": "primary-general", "bots": 1, "seed": 1})
     await svc.handle(ctx(alice), "start", {})
-    loaded = await svc._load(CH)
-    loaded.record["timer"] = {"key": "k", "due": clock.now - 1, "seat": -1, "action": "nonsense move"}
-    await svc._save(CH, loaded, loaded.record)
+    loaded = await svc.load(CH)
+    loaded.record.timer = RowTimer(key="k", due=clock.now - 1, seat=-1, action="nonsense move")
+    await svc.rows.save(None, CH, loaded, loaded.record)
     assert await svc.tick(clock.now) == []
     assert await svc.store.due(clock.now + 30) == []  # postponed a minute
     assert await svc.store.due(clock.now + 61) == [CH]
@@ -267,8 +268,8 @@ async def test_controls_carry_the_game_and_rows_from_before_refs_still_play(data
     svc = await service_on(database)
     await lobby(svc, alice, bob)
     await svc.handle(ctx(alice), "start", {})
-    loaded = await svc._load(CH)
-    ref = loaded.record["game_ref"]
+    loaded = await svc.load(CH)
+    ref = loaded.record.game_ref
     assert len(ref) == 6 and ref.isalnum() and await where(svc) == f"{CH}.{ref}"
     items = [item for who in (alice, bob) for row in (await svc.handle(ctx(who), "hand", {}))[0].rows for item in row]
     assert items and all(f":{CH}.{ref}:" in f":{item.custom_id[3:]}" for item in items)
@@ -276,10 +277,10 @@ async def test_controls_carry_the_game_and_rows_from_before_refs_still_play(data
     for cid in (f"pg:{CH}.zzzzzz:turn", f"pg:{CH}:turn", f"pb:{CH}.zzzzzz:0:play"):
         out = await svc.component(ctx(alice), cid)
         assert [m.text for m in out] == ["That button belongs to an earlier game in this channel."]
-    assert (await svc._load(CH)).version == loaded.version
+    assert (await svc.load(CH)).version == loaded.version
     # a row written before refs: no migration, its ref-less controls keep working
-    del loaded.record["game_ref"]
-    await svc._save(CH, loaded, loaded.record)
+    del loaded.record.game_ref
+    await svc.rows.save(None, CH, loaded, loaded.record)
     out = await svc.component(ctx(alice), f"pg:{CH}:turn")
     assert out[0].to == "ephemeral" and "earlier game" not in out[0].text
     assert all(f":{CH}:" in f":{item.custom_id[3:]}" for row in out[0].rows for item in row)
@@ -319,5 +320,18 @@ async def test_channel_locks_exclude_while_held_and_are_dropped_when_idle(tmp_pa
     for channel in ("501", "502", "503"):
         await svc.handle(ctx(alice, channel), "new", {"game": "primary-general"})
         await svc.handle(ctx(bob, channel), "join", {})
-    assert len(svc._locks) == 0
+    assert len(svc.locks) == 0
+    await svc.store.close()
+
+
+async def test_every_command_has_one_handler_and_a_command_without_one_stops_the_service(database, monkeypatch):
+    import bot.service
+    from bot.registry import CommandSpec, commands
+    svc = await service_on(database)
+    assert set(svc.handlers) == set(commands())
+    assert svc.handlers["do"] == svc.play.do and svc.handlers["new"] == svc.lobby.new
+    with_new = {**commands(), "shout": CommandSpec("shout", "A command nobody handles")}
+    monkeypatch.setattr(bot.service, "commands", lambda: with_new)
+    with pytest.raises(RuntimeError, match="shout"):
+        GameService(svc.store)
     await svc.store.close()

@@ -3,6 +3,7 @@ import pytest
 
 from bot.shards import Shards, shard_of
 from bot.store import Store
+from tests.helpers import toy_record
 
 
 def test_shard_of_follows_discords_rule():
@@ -30,8 +31,9 @@ async def test_due_and_outbox_keep_to_the_shards(database):
     guilds = {f"c{g}": str((((1 << 40) + g) << 22) + 5) for g in range(4)}
     assert all(shard_of(guild, 4) == int(channel[1]) for channel, guild in guilds.items())
     for channel, guild in guilds.items():
-        await store.create(channel, guild, "us-president", "playing", {"x": 1}, wake_at=10.0, outbox='{"m":1}')
-    await store.create("dm", None, "us-president", "playing", {"x": 1}, wake_at=10.0, outbox='{"m":1}')
+        await store.create(channel, guild, "us-president", "playing", toy_record("playing"), wake_at=10.0,
+                           outbox='{"m":1}')
+    await store.create("dm", None, "us-president", "playing", toy_record("playing"), wake_at=10.0, outbox='{"m":1}')
     half = Shards(4, (0, 2))
     assert sorted(await store.due(20.0, shards=half)) == ["c0", "c2", "dm"]
     assert sorted(await store.due(20.0)) == ["c0", "c1", "c2", "c3", "dm"]
@@ -52,7 +54,7 @@ def guild_on(shard: int, count: int = 4) -> str:
 async def human_to_move(owner, channel: str) -> list[str]:
     """Let the AI seat move (its delay is 0) until seat 0, the human, must act: their legal moves."""
     for _ in range(20):
-        loaded = await owner._load(channel)
+        loaded = await owner.load(channel)
         if 0 in loaded.game.to_act(loaded.state):
             return [a.text() for a in loaded.game.legal_actions(loaded.state, 0)]
         await owner.tick(owner.clock() + 1)
@@ -73,21 +75,21 @@ async def test_a_row_written_by_another_process_is_read_afresh_not_from_memory(d
     await owner.handle(Ctx(alice, "c", guild), "new", {"game": "primary-general", "seed": 3, "bots": 1})
     await owner.handle(Ctx(alice, "c", guild), "start", {})
     legal = await human_to_move(owner, "c")
-    remembered = owner._recent["c"].version
+    remembered = owner.rows.recent["c"].version
     # A click in alice's DM panel reaches shard 0's process (no server): it acts from the database
     # and keeps no copy of a row that is not its own.
     out = await shard0.handle(Ctx(alice, "c", None), "do", {"action": legal[0]})
     assert any("✓ Done" in (m.text or "") for m in out)
-    assert "c" not in shard0._recent
+    assert "c" not in shard0.rows.recent
     stored = await owner.store.get("c")
-    assert stored.version == remembered + 1 and stored.record["acted"][0] == 1
+    assert stored.version == remembered + 1 and stored.record.acted[0] == 1
     # The owner still remembers the older row: its next read sees the stored version instead.
-    assert owner._recent["c"].version == remembered
-    loaded = await owner._load("c")
-    assert loaded.version == stored.version and loaded.record["acted"][0] == 1
+    assert owner.rows.recent["c"].version == remembered
+    loaded = await owner.load("c")
+    assert loaded.version == stored.version and loaded.record.acted[0] == 1
     # ... and its timer (the AI's reply) acts on the fresh row, not "too late".
     assert await owner.tick(owner.clock() + 1)
-    assert len((await owner.store.get("c")).record["log"]) == len(stored.record["log"]) + 1
+    assert len((await owner.store.get("c")).record.log) == len(stored.record.log) + 1
     for svc in (owner, shard0):
         await svc.store.close()
 
@@ -120,7 +122,7 @@ async def test_two_holders_of_one_shard_fire_a_timer_once_and_the_loser_postpone
     now = old.clock() + 1
     outs = await asyncio.gather(old.tick(now), new.tick(now))
     after = await old.store.get("c")
-    assert len(after.record["log"]) == len(before.record["log"]) + 1  # the AI moved once
+    assert len(after.record.log) == len(before.record.log) + 1  # the AI moved once
     assert sum(1 for out in outs if out) == 1
     # The human's turn has no clock: nothing is due any more (a loser postponing by a minute
     # would have set a wake-up that moves the AI again later).

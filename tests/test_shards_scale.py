@@ -18,7 +18,7 @@ import pytest
 from bot.messages import Ctx, User
 from bot.records import steps
 from bot.service import GameService
-from bot.shards import Shards, shard_of
+from bot.shards import Shards
 from bot.store import Store
 from engines import get_game
 from testkit.fakediscord import FakeDiscord
@@ -62,7 +62,7 @@ class World:
         while True:
             rows = await self.rows()
             waiting = {c: r for c, r in rows.items() if r.status == "playing"
-                       and 0 not in self.game.to_act(self.game.load(r.record["state"]))}
+                       and 0 not in self.game.to_act(self.game.load(r.record.state))}
             if not waiting:
                 return rows
             if loop.time() > deadline:
@@ -80,7 +80,7 @@ class World:
             if i % 2 and board is not None:
                 moves.append(panel_move(self.players[channel], channel, board))
             else:
-                state = self.game.load(row.record["state"])
+                state = self.game.load(row.record.state)
                 action = self.rng.choice(self.game.legal_actions(state, 0)).text()
                 moves.append(do_move(self.players[channel], channel, action))
         tasks = [asyncio.ensure_future(m) for m in moves]
@@ -165,14 +165,14 @@ def check(world: World, rows: dict) -> None:
     done = sum(a.done for a in world.attempts)
     assert done >= len(world.attempts) * 0.7, f"only {done} of {len(world.attempts)} moves were made"
     for channel, attempts in by_channel.items():
-        human_moves = sum(1 for seat, _ in rows[channel].record["log"] if seat == 0)
+        human_moves = sum(1 for seat, _ in rows[channel].record.log if seat == 0)
         assert sum(a.done for a in attempts) <= human_moves <= len(attempts), channel
     # Each stored game is its log replayed from its opening.
     for channel, row in rows.items():
-        state = world.game.load(row.record["opening"])
-        for _ in steps(world.game, state, row.record["log"]):
+        state = world.game.load(row.record.opening)
+        for _ in steps(world.game, state, row.record.log):
             pass
-        assert json.loads(world.game.dump(state)) == json.loads(row.record["state"]), channel
+        assert json.loads(world.game.dump(state)) == json.loads(row.record.state), channel
     # No server served by a process that does not hold its shard: every interaction went to the
     # holder of its server's shard, and every message about a server's game came from a holder.
     for inter in fake.interactions.values():
@@ -191,14 +191,14 @@ def check(world: World, rows: dict) -> None:
     fired = [f for proc in world.processes for f in proc.fired]
     assert len(fired) == len({(c, v) for c, v, _ in fired}) == len({(c, n) for c, _, n in fired})
     for channel, _version, moves in fired:
-        assert rows[channel].record["log"][moves - 1][0] == 1
+        assert rows[channel].record.log[moves - 1][0] == 1
     reported = {(c, n) for c, _, n in fired}
-    unreported = [(c, n) for c, row in rows.items() for n, (seat, _) in enumerate(row.record["log"], 1)
+    unreported = [(c, n) for c, row in rows.items() for n, (seat, _) in enumerate(row.record.log, 1)
                   if seat == 1 and (c, n) not in reported]
     ended = [p for p in world.processes if p.ended]  # killed or stopped before the end
     assert len(unreported) <= 2 * len(ended), unreported
     assert all(any(p.shards.owns(fake.guild_of(c)) for p in ended) for c, _ in unreported)
-    assert sum(1 for row in rows.values() for seat, _ in row.record["log"] if seat == 1) > len(rows) * 3
+    assert sum(1 for row in rows.values() for seat, _ in row.record.log if seat == 1) > len(rows) * 3
     assert not fake.undelivered
     record_fake("2 processes × 2 shards on PostgreSQL: kill -9 mid-burst, a shard moved", fake,
                 restarts=3, kills=1, actions_lost=0, human_actions=done, timers_fired=len(fired),

@@ -40,7 +40,7 @@ async def trivia_at_a_question(svc):
 
 
 async def row_of(svc):
-    svc._recent.clear()  # read the file, not this process's memory
+    svc.rows.recent.clear()  # read the file, not this process's memory
     return await svc.store.get(CH)
 
 
@@ -69,7 +69,7 @@ async def test_a_failing_server_data_write_leaves_the_row_where_it_was_and_says_
 
 
 def before_used(row) -> list:
-    return list(TRIVIA.load(row.record["state"]).used)
+    return list(TRIVIA.load(row.record.state).used)
 
 
 async def test_a_failure_after_the_commit_says_the_move_was_made(database, monkeypatch):
@@ -77,12 +77,12 @@ async def test_a_failure_after_the_commit_says_the_move_was_made(database, monke
     await svc.handle(ctx(alice), "new", {"game": "primary-general", "seed": 3, "bots": 1})
     await svc.handle(ctx(alice), "start", {})
     version = (await row_of(svc)).version
-    loaded = await svc._load(CH)
+    loaded = await svc.load(CH)
     move = loaded.game.legal_actions(loaded.state, 0)[0].text()
 
     async def broken(*args, **kwargs):
         raise RuntimeError("the AI broke")
-    monkeypatch.setattr(svc, "_ai_step", broken)
+    monkeypatch.setattr(svc.play, "_ai_step", broken)
     out = await do(svc, alice, move)
     assert (await row_of(svc)).version == version + 1  # alice's move is saved ...
     said = texts(out, "ephemeral")[-1]
@@ -99,7 +99,7 @@ async def test_a_locked_database_answers_busy_and_changes_nothing(tmp_path, monk
     await svc.handle(ctx(bob), "join", {})
     await svc.handle(ctx(alice), "start", {})
     version = (await row_of(svc)).version
-    loaded = await svc._load(CH)
+    loaded = await svc.load(CH)
     move = loaded.game.legal_actions(loaded.state, loaded.game.to_act(loaded.state)[0])[0].text()
     mover = [alice, bob][loaded.game.to_act(loaded.state)[0]]
     await svc.store.db.execute("PRAGMA busy_timeout=200")  # the bot waits 5 s in production; 0.2 s here

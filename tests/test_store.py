@@ -7,10 +7,10 @@ import sqlite3
 
 import pytest
 
-from bot.service import GameService
+from bot.service import GameService, Request
 from bot.store import MIGRATIONS, SCHEMA_VERSION, CorruptRow, StorageError, Store
 from engines import get_game
-from tests.helpers import CH, ctx, service_on, sql, texts, user, where
+from tests.helpers import CH, ctx, service_on, sql, texts, toy_record, user, where
 
 
 async def two_player_game(svc: GameService, game: str, seed: int):
@@ -34,22 +34,22 @@ async def test_migrates_a_fresh_file_and_uses_wal(tmp_path):
     await store.close()
     # Opening again migrates nothing and keeps data.
     store = await Store.open(path)
-    assert await store.create("c", "g", "primary-general", "lobby", {"x": 1})
+    assert await store.create("c", "g", "primary-general", "lobby", toy_record(x=1))
     await store.close()
     store = await Store.open(path)
-    assert (await store.get("c")).record == {"x": 1}
+    assert (await store.get("c")).record == toy_record(x=1)
     assert await store.integrity_ok()
     await store.close()
 
 
 async def test_version_compare_and_swap_applies_once(database):
     store = await Store.open(database)
-    assert await store.create("c", None, "g", "lobby", {"n": 0})
-    assert not await store.create("c", None, "g", "lobby", {"n": 0}), "one game per channel"
+    assert await store.create("c", None, "g", "lobby", toy_record(n=0))
+    assert not await store.create("c", None, "g", "lobby", toy_record(n=0)), "one game per channel"
     row = await store.get("c")
-    assert await store.update("c", row.version, "playing", {"n": 1}, None)
-    assert not await store.update("c", row.version, "playing", {"n": 2}, None), "a stale version must lose"
-    assert (await store.get("c")).record == {"n": 1}
+    assert await store.update("c", row.version, "playing", toy_record(n=1), None)
+    assert not await store.update("c", row.version, "playing", toy_record(n=2), None), "a stale version must lose"
+    assert (await store.get("c")).record == toy_record(n=1)
     await store.close()
 
 
@@ -79,7 +79,7 @@ async def test_damaged_state_inside_valid_json_is_caught(database):
     await svc.handle(ctx(alice), "new", {"game": "primary-general", "bots": 1, "seed": 1})
     await svc.handle(ctx(alice), "start", {})
     row = await svc.store.get(CH)
-    state = json.loads(row.record["state"])  # the state is stored as its own JSON text
+    state = json.loads(row.record.state)  # the state is stored as its own JSON text
     state["hands"] = "oops"
     await sql(svc.store, "UPDATE games SET state=? WHERE channel_id=?", json.dumps(state), CH)
     # a bot started on this file (the running one remembers what it wrote itself)
@@ -112,21 +112,22 @@ async def test_two_processes_racing_on_one_channel_apply_once(database):
     a = await service_on(path)
     alice, bob = await two_player_game(a, "primary-general", 2)
     b = await service_on(path)
-    loaded = await a._load(CH)
+    loaded = await a.load(CH)
     game = loaded.game
-    state = game.load(loaded.record["state"])
+    state = game.load(loaded.record.state)
     seat = game.to_act(state)[0]
     who = [alice, bob][seat]
     move = game.legal_actions(state, seat)[0].text()
     # Both load the same version before either commits.
-    la, lb = await a._load(CH), await b._load(CH)
-    res = await asyncio.gather(a._apply(CH, la, seat, move, actor=who), b._apply(CH, lb, seat, move, actor=who),
+    la, lb = await a.load(CH), await b.load(CH)
+    res = await asyncio.gather(a.play.apply(Request(), CH, la, seat, move, actor=who),
+                               b.play.apply(Request(), CH, lb, seat, move, actor=who),
                                return_exceptions=True)
     wins = [r for r in res if isinstance(r, list)]
     losses = [r for r in res if isinstance(r, Exception)]
     assert len(wins) == 1 and len(losses) == 1 and type(losses[0]).__name__ == "TooLate"
-    final = await a._load(CH)
-    assert sum(final.record["acted"]) == 1
+    final = await a.load(CH)
+    assert sum(final.record.acted) == 1
     await a.store.close()
     await b.store.close()
 
@@ -134,8 +135,8 @@ async def test_two_processes_racing_on_one_channel_apply_once(database):
 async def test_double_click_on_one_button_applies_once(database):
     svc = await service_on(database)
     alice, bob = await two_player_game(svc, "primary-general", 2)
-    loaded = await svc._load(CH)
-    state = loaded.game.load(loaded.record["state"])
+    loaded = await svc.load(CH)
+    state = loaded.game.load(loaded.record.state)
     seat = loaded.game.to_act(state)[0]
     who = [alice, bob][seat]
     action = loaded.game.legal_actions(state, seat)[0]
@@ -143,7 +144,7 @@ async def test_double_click_on_one_button_applies_once(database):
     first, second = await asyncio.gather(svc.component(ctx(who), custom_id), svc.component(ctx(who), custom_id))
     both = texts(first) + texts(second)
     assert sum("Too late" in t for t in both) == 1
-    assert sum((await svc._load(CH)).record["acted"]) == 1
+    assert sum((await svc.load(CH)).record.acted) == 1
     await svc.store.close()
 
 
@@ -157,7 +158,7 @@ def test_schema_file_is_plain_sql():
 
 async def test_a_database_from_a_newer_bot_is_refused_not_touched(database):
     store = await Store.open(database)
-    assert await store.create("c", None, "g", "lobby", {"n": 0})
+    assert await store.create("c", None, "g", "lobby", toy_record(n=0))
     if store.dialect.name == "sqlite":
         await sql(store, f"PRAGMA user_version={SCHEMA_VERSION + 1}")
     else:
@@ -180,7 +181,7 @@ async def test_a_row_written_elsewhere_is_never_overwritten_from_memory(database
     out = await one.handle(ctx(alice), "do", {"action": "pick PA large"})
     assert "Too late" in out[0].text
     row = await one.store.get(CH)
-    state = get_game("us-president").load(row.record["state"])
+    state = get_game("us-president").load(row.record.state)
     assert state.round == 2 and state.reveals[0][1][0] == "OH", "bob's pick survived the stale write"
     # the next try starts from the stored row
     out = await one.handle(ctx(alice), "do", {"action": "pick PA large"})
@@ -198,7 +199,7 @@ async def test_a_game_saved_before_the_state_column_plays_on(database):
     alice, bob = await two_player_game(svc, "us-president", 5)
     row = await svc.store.get(CH)
     # rewrite it as schema 1 kept it: the state as an object inside the record, no state column
-    old = dict(row.record, state=json.loads(row.record["state"]))
+    old = dict(row.record.model_dump(mode="json"), state=json.loads(row.record.state))
     await sql(svc.store, "UPDATE games SET record=?, state=NULL WHERE channel_id=?", json.dumps(old), CH)
     await svc.store.close()
     svc = await service_on(path)
@@ -218,16 +219,15 @@ async def test_games_ended_in_many_channels_at_once_are_archived_and_other_write
     """One connection serves every channel: concurrent deletes (each a transaction) and
     updates of other channels must not nest or join each other's transactions."""
     store = await Store.open(database)
-    record = {"status": "finished", "players": []}
     for c in range(20):
-        assert await store.create(f"c{c}", "g", "primary-general", "finished", record)
+        assert await store.create(f"c{c}", "g", "primary-general", "finished", toy_record("finished"))
     results = await asyncio.gather(
         *(store.delete(f"c{c}") for c in range(10)),
-        *(store.update(f"c{c}", 1, "playing", {**record, "n": c}, None) for c in range(10, 20)),
+        *(store.update(f"c{c}", 1, "playing", toy_record("finished", n=c), None) for c in range(10, 20)),
         return_exceptions=True)
     assert [r for r in results if isinstance(r, Exception)] == []
     assert await store.count() == 10
-    assert (await store.get("c15")).record["n"] == 15
+    assert (await store.get("c15")).record.n == 15
     assert (await sql(store, "SELECT COUNT(*) FROM archive"))[0][0] == 10
     await store.close()
 
@@ -261,3 +261,37 @@ async def test_the_setting_chooses_the_backend(tmp_path, monkeypatch):
     assert isinstance(store, SQLiteStore) and store.path == str(tmp_path / "url.db")
     await store.close()
     assert (tmp_path / "url.db").exists() and not (tmp_path / "path.db").exists()
+
+
+async def test_a_row_in_the_shape_before_typed_records_loads_and_plays_on(database):
+    """Rows written before the record was a typed model call two things "bot": a seat played by
+    the AI and the bot's own settings. Such a row loads (each under its own name now), plays,
+    and its next commit writes the new shape."""
+    svc = await service_on(database)
+    alice = user("alice")
+    await svc.handle(ctx(alice), "new", {"game": "us-president", "seed": 5, "bots": 1})
+    await svc.handle(ctx(alice), "start", {})
+    [(text,)] = await sql(svc.store, "SELECT record FROM games WHERE channel_id=?", CH)
+    old = json.loads(text)
+    for p in old["players"]:
+        p["bot"] = p.pop("ai")
+    old.pop("bot_settings")
+    old["bot"] = {"timeout": 5.0, "archive": "no"}  # as the lobby stored them: minutes, and yes/no
+    old["options"] = {"deal": "one"}  # as typed, unchecked
+    await sql(svc.store, "UPDATE games SET record=? WHERE channel_id=?", json.dumps(old), CH)
+    await svc.store.close()
+
+    svc = await service_on(database)
+    loaded = await svc.load(CH)
+    record = loaded.record
+    assert [p.ai for p in record.players] == [False, True]
+    assert record.bot_settings.timeout == 5.0 and record.bot_settings.archive is False
+    assert record.options == {"deal": "one"}
+    out = await svc.handle(ctx(alice), "status", {})
+    assert out[0].to == "channel" and "went wrong" not in out[0].text and "can't be read" not in out[0].text
+    await svc.rows.save(None, CH, loaded, record)  # the next commit, e.g. a reminder's
+    [(text,)] = await sql(svc.store, "SELECT record FROM games WHERE channel_id=?", CH)
+    new = json.loads(text)
+    assert "bot" not in new and new["bot_settings"] == {"timeout": 5.0, "archive": False}
+    assert [p["ai"] for p in new["players"]] == [False, True] and all("bot" not in p for p in new["players"])
+    await svc.store.close()

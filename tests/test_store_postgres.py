@@ -15,8 +15,8 @@ import pytest
 
 from bot.store import SCHEMA_VERSION, StorageError, Store, postgres, redact
 from bot.store.schema import POSTGRES, SQLITE
-from tests.helpers import CH, ctx, service_on, texts, user
 from testkit.pgserver import PgServer
+from tests.helpers import CH, ctx, service_on, texts, toy_record, user
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 alice, bob = user("alice"), user("bob")
@@ -39,7 +39,8 @@ async def test_both_dialects_make_the_same_tables(pg_server, tmp_path):
     con = sqlite3.connect(str(tmp_path / "s.db"))
     for migration in SQLITE:
         con.executescript(migration)
-    tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite%'")]
+    tables = [r[0] for r in
+              con.execute("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite%'")]
     in_sqlite = {t: {r[1] for r in con.execute(f"PRAGMA table_info({t})")} for t in tables}
     con.close()
     assert len(POSTGRES) == len(SQLITE) == SCHEMA_VERSION
@@ -71,8 +72,8 @@ async def test_processes_starting_at_once_migrate_once(pg_server):
     stores = await asyncio.gather(*(Store.open(url) for _ in range(4)))
     try:
         assert await stores[0]._rows("SELECT version FROM schema_version") == [(SCHEMA_VERSION,)]
-        assert await stores[1].create("c", "1", "us-president", "lobby", {"n": 1})
-        assert (await stores[3].get("c")).record == {"n": 1}
+        assert await stores[1].create("c", "1", "us-president", "lobby", toy_record(n=1))
+        assert (await stores[3].get("c")).record == toy_record(n=1)
     finally:
         for store in stores:
             await store.close()
@@ -90,7 +91,7 @@ async def test_the_first_schema_is_upgraded_and_keeps_its_games(pg_server):
     try:
         assert await store._rows("SELECT version FROM schema_version") == [(SCHEMA_VERSION,)]
         row = await store.get("c1")
-        assert row.version == 3 and row.record["host"] == "h"
+        assert row.version == 3 and row.record.host == "h"
     finally:
         await store.close()
 
@@ -136,7 +137,7 @@ async def start_a_game(svc):
     await svc.handle(ctx(alice), "new", {"game": "primary-general", "seed": 3})
     await svc.handle(ctx(bob), "join", {})
     await svc.handle(ctx(alice), "start", {})
-    loaded = await svc._load(CH)
+    loaded = await svc.load(CH)
     seat = loaded.game.to_act(loaded.state)[0]
     return [alice, bob][seat], loaded.game.legal_actions(loaded.state, seat)[0].text()
 

@@ -140,13 +140,13 @@ async def test_someone_can_always_act(tmp_path, game_id, seed):
                               f'seed:{seed} settings:"{settings}"')
         await runner.run_line("you: /politics start")
         for _ in range(6000):
-            loaded = await service._load(CHANNEL)
-            if loaded.record["status"] == "finished":
+            loaded = await service.load(CHANNEL)
+            if loaded.record.status == "finished":
                 break
             state, record = loaded.state, loaded.record
             legal = game.legal_actions(state, 0) if 0 in game.to_act(state) else []
             prompts = game.text_prompts(state, 0)
-            due = service._wake_at(record)
+            due = service.rows.wake_at(record)
             assert legal or prompts or due is not None, f"nobody can act: {game.status_text(state)}"
             if (legal or prompts) and (due is None or rng.random() < 0.8):
                 if legal and (not prompts or rng.random() < 0.5):
@@ -158,7 +158,7 @@ async def test_someone_can_always_act(tmp_path, game_id, seed):
             else:
                 runner.clock.now = max(runner.clock.now, due)
                 await service.tick()
-        assert (await service._load(CHANNEL)).record["status"] == "finished"
+        assert (await service.load(CHANNEL)).record.status == "finished"
     finally:
         await runner.close()
 
@@ -224,15 +224,15 @@ async def test_menu_items_name_the_whole_move(tmp_path, game_id):
         await runner.run_line(f"you: /politics new game:{game_id} bots:{max(1, game.min_players - 1)} seed:3")
         await runner.run_line("you: /politics start")
         for _ in range(120):
-            loaded = await service._load(CHANNEL)
-            if loaded.record["status"] != "playing":
+            loaded = await service.load(CHANNEL)
+            if loaded.record.status != "playing":
                 break
             state, record = loaded.state, loaded.record
             if 0 not in game.to_act(state) or not game.legal_actions(state, 0):
-                runner.clock.now = max(runner.clock.now, service._wake_at(record) or runner.clock.now)
+                runner.clock.now = max(runner.clock.now, service.rows.wake_at(record) or runner.clock.now)
                 await service.tick()
                 continue
-            rows = service._controls(CHANNEL, record, game, state, 0)
+            rows = service.boards.controls(CHANNEL, record, game, state, 0)
             plain = {a.text() for a in game.legal_actions(state, 0)}  # moves the engine gives no description
             for _step in range(12):
                 items = [(item.label, item.custom_id, None) for row in rows for item in row

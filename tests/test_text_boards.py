@@ -12,6 +12,7 @@ from random import Random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from bot.service import Request
 from engines import SYSTEM, Seat, all_games, get_game
 from engines.rng import Rng
 from render.text import ALT_TEXT_LIMIT, alt_text, clip, get_text_board, text_board
@@ -119,7 +120,6 @@ def test_text_board_shows_scores_and_no_secret(game_id, seed):
 
 def test_the_board_says_whose_turn_it_is_and_what_is_open():
     # politics-trivia with a question open: the question and its four choices are on the board
-    game = get_game("politics-trivia")
     for state, view in states_along_a_game("politics-trivia", 3, every=1):
         if view["question"] and view["question"].get("choices"):
             board = text_board("politics-trivia", view)
@@ -190,15 +190,15 @@ async def _game_in_progress(database, game_id: str, moves: int):
     await svc.handle(ctx(alice), "start", {})
     game = get_game(game_id)
     for _ in range(moves):
-        loaded = await svc._load(ctx(alice).channel_id)
-        if loaded.record["status"] != "playing":
+        loaded = await svc.load(ctx(alice).channel_id)
+        if loaded.record.status != "playing":
             break
         legal = game.legal_actions(loaded.state, 0)
         if not legal:
             timer = game.timer(loaded.state)
             if timer is None:
                 break
-            await svc._apply(ctx(alice).channel_id, loaded, SYSTEM, timer.action_text)
+            await svc.play.apply(Request(), ctx(alice).channel_id, loaded, SYSTEM, timer.action_text)
             continue
         await svc.handle(ctx(alice), "do", {"action": legal[0].text()})
     return svc, ctx(alice)
@@ -209,7 +209,7 @@ async def test_status_text_lets_a_player_who_cannot_see_images_play(database, ga
     svc, asker = await _game_in_progress(database, game_id, moves=12)
     try:
         out = await svc.handle(asker, "status", {})
-        loaded = await svc._load(asker.channel_id)
+        loaded = await svc.load(asker.channel_id)
         view = loaded.game.view(loaded.state, None)
         [msg] = [m for m in out if m.to == "channel"]
         assert msg.board == text_board(game_id, view)

@@ -26,7 +26,7 @@ async def test_a_pick_survives_a_restart_and_is_revealed_only_with_the_last(data
     assert "Florida" not in theirs[0].text.split("your cards")[0]
     status = await svc.handle(ctx(bob), "status", {})
     assert all("Florida" not in m.text for m in status)
-    loaded = await svc._load(CH)
+    loaded = await svc.load(CH)
     public_view = loaded.game.view(loaded.state, None)
     assert "FL large" not in str(public_view)
 

@@ -17,7 +17,8 @@ def reference() -> str:
     lines = []
     for game in all_games().values():
         doc = game.doc
-        lines.append(f"**{game.id}** — {game.title}, {game.min_players}–{game.max_players} players ([rules and examples]({doc}))\n")
+        seats = f"{game.min_players}–{game.max_players} players"
+        lines.append(f"**{game.id}** — {game.title}, {seats} ([rules and examples]({doc}))\n")
         lines.append("| move | what it does |")
         lines.append("| --- | --- |")
         for cls in game.actions:

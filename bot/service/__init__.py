@@ -1,134 +1,183 @@
 """GameService: every front end's single path to a game.
 
-A command arrives as (Ctx, command name, options) or as a component click;
-the service loads the channel's row, checks who may do what, applies the
-action through the engine, commits the new row (compare-and-swap on its
-version), and returns Outgoing messages. It never talks to Discord itself.
+A command arrives as (Ctx, command name, options) or as a component click; the service finds its
+handler in one map (`handlers`, one entry per command of bot/registry.py), holds the channel's
+lock, and hands the handler the request (`Request`, passed down explicitly to everything that
+commits). The parts it is built from each receive what they use:
 
-Secrets: channel messages are built only from public events, the public view
-and status_text; a seat's private text and private events go only to that
-seat's DMs or ephemeral replies.
+    Rows       loads the channel's row once per request, saves it (compare-and-swap on its
+               version, server data, outbox entry, a finished game's result: one commit)
+    Boards     builds every message about a game: board, lobby, private panels and menus
+    Outbox     what each commit must say, kept until the front end reports it delivered
+    PlayLoop   moves: a player's, an AI seat's, the engine's clock's, turn timeouts
+    Lobby      new, join, leave, start, cancel, settings, rules, help
+    Controls   status, hand, and the clicks on a seat's menus, buttons and forms
+    Records    stats, leaderboards, history, replays, the privacy commands
+    ServerData a server's own data (custom trivia questions)
+
+None of them talks to Discord; the service returns Outgoing messages. Secrets: channel messages
+are built only from public events, the public view and status_text; a seat's private text and
+private events go only to that seat's DMs or ephemeral replies.
 """
 from __future__ import annotations
 
+import json
 import time
-from collections import OrderedDict
-from typing import Any, Callable
+from contextlib import AbstractAsyncContextManager
+from typing import Any
+from collections.abc import Awaitable, Callable, Mapping
 
-from pydantic import ValidationError
-
-from engines import RuleError, get_game
+from engines import RuleError
+from render import get_renderer
 
 from ..messages import Ctx, Outgoing
-from ..shards import Shards
 from ..registry import InputError, coerce_options, commands
-from ..store import CorruptRow, ServerMerge, StorageTrouble, Store, parse_record
-from ..store import Row as StoredRow
+from ..shards import Shards
+from ..store import CorruptRow, StorageTrouble, Store
 from ..text import plain
-from .common import CORRUPT, RECENT_CHANNELS, ChannelLocks, REQUEST, STALE_GAME, Loaded, Recent, Request, TooLate, _clip, log, storage_trouble
+from .boards import Boards
+from .common import CORRUPT, ChannelLocks, Loaded, Request, TooLate, _clip, log, storage_trouble
 from .controls import Controls
-from .lobby import Lobby, check_settings, parse_settings  # noqa: F401
-from .outbox import Outbox
+from .finish import FinishedGames
+from .lobby import Lobby, check_settings, parse_settings
+from .outbox import Outbox, message_from_json
 from .play_loop import PlayLoop
 from .records import Records
+from .rows import Rows
 from .server_data import ServerData
 
+__all__ = ["GameService", "Handler", "Loaded", "Request", "check_settings", "parse_settings"]
 
-class GameService(Lobby, PlayLoop, Controls, ServerData, Records, Outbox):
-    """The hub: entry points, locks, loading and saving; the rest lives in its parts."""
+# A command's handler: (the request, who asks and where, the command's checked options) -> messages.
+Handler = Callable[..., Awaitable[list[Outgoing]]]
+
+
+class GameService:
+    """The entry points (handle, component, modal_submit, chat, autocomplete, tick, the outbox's),
+    the channel locks, and the parts composed."""
 
     def __init__(self, store: Store, *, inline_ai: bool = False, ai_delay: float = 1.5,
                  clock: Callable[[], float] = time.time, render: bool = True, outbox: bool = False,
                  shards: Shards | None = None) -> None:
         self.store = store
+        self.clock = clock
+        self.locks = ChannelLocks()
+        # Discord turns the outbox on: what each commit must say is stored with it until delivered.
+        self.outbox = Outbox(store, enabled=outbox)
+        self.boards = Boards(render=render)
         # The shards this process serves (None: all): only their timers, AI moves and
         # undelivered messages are run here when several processes share one database, and only
-        # their rows are remembered (see _load).
-        self.shards = shards
-        # Discord turns this on: what each commit must say is stored with it until delivered.
-        self.outbox = outbox
-        self._delivered: set[int] = set()  # outbox entries delivered, deleted with the next commit
-        self.inline_ai = inline_ai  # transcripts and the local table: AI moves at once
-        self.ai_delay = ai_delay
-        self.clock = clock
-        self.render_enabled = render
-        self._locks = ChannelLocks()
-        # channel -> the row as this process last committed it, for its own shards' servers only.
-        # Alone on its database, a remembered row is the stored row; a failed compare-and-swap
-        # or a delete forgets it, and the next load reads the database again. Sharing it (see
-        # `shared`), each use first checks the stored version.
-        self._recent: OrderedDict[str, Recent] = OrderedDict()
+        # their rows are remembered (see Rows and the `shards` property).
+        self.rows = Rows(store, self.outbox, FinishedGames(store, clock), clock=clock, ai_delay=ai_delay,
+                         shards=shards)
+        self.play = PlayLoop(self.rows, self.boards, clock=clock, inline_ai=inline_ai, ai_delay=ai_delay)
+        self.lobby = Lobby(store, self.rows, self.boards, self.outbox, self.play, clock=clock)
+        self.controls = Controls(self.rows, self.boards, self.lobby, self.play)
+        self.records = Records(store, self.rows, self.boards, render=render)
+        self.server_data = ServerData(store, self.boards)
+        self.handlers: dict[str, Handler] = self._handlers()
+
+    def _handlers(self) -> dict[str, Handler]:
+        """The command -> handler map: one handler for every command of bot/registry.py (a
+        command added there without one fails here, at start-up)."""
+        lobby, play, controls, records = self.lobby, self.play, self.controls, self.records
+        handlers: dict[str, Handler] = {
+            "new": lobby.new, "join": lobby.join, "leave": lobby.leave, "start": lobby.start,
+            "cancel": lobby.cancel, "settings": lobby.settings, "rules": lobby.rules, "help": lobby.help,
+            "do": play.do, "status": controls.status, "hand": controls.hand,
+            "stats": records.stats, "leaderboard": records.leaderboard, "history": records.history,
+            "replay": records.replay, "stats-reset": records.stats_reset, "forget-me": records.forget_me,
+        }
+        for spec in commands().values():
+            if spec.group:
+                handlers[spec.name] = self.server_data.handler(spec.group, spec.leaf)
+        missing, unknown = set(commands()) - set(handlers), set(handlers) - set(commands())
+        if missing or unknown:
+            raise RuntimeError(f"commands without a handler: {sorted(missing)}; "
+                               f"handlers of no command: {sorted(unknown)}")
+        return handlers
+
+    @property
+    def shards(self) -> Shards | None:
+        """The shards this process serves (None: all). Discord learns them after the service is
+        built and sets them here; the row memory (Rows) keeps to them."""
+        return self.rows.shards
+
+    @shards.setter
+    def shards(self, shards: Shards | None) -> None:
+        self.rows.shards = shards
 
     @property
     def shared(self) -> bool:
-        """Other processes write this database: they hold the other shards. Their writes reach
-        rows of this process's servers too (a click in a direct message is served by shard 0's
-        process, whatever server its game is in), so a remembered row may be out of date."""
-        return self.shards is not None and not self.shards.all
+        return self.rows.shared
 
     def owns(self, guild_id: str | int | None) -> bool:
         """This process serves that server (None: direct messages, shard 0's)."""
-        return self.shards is None or self.shards.owns(guild_id)
+        return self.rows.owns(guild_id)
 
-    def lock(self, channel_id: str):
+    def lock(self, channel_id: str) -> AbstractAsyncContextManager[None]:
         """`async with self.lock(channel)`: one request at a time in a channel."""
-        return self._locks.hold(channel_id)
+        return self.locks.hold(channel_id)
 
-    async def _guarded(self, ctx: Ctx, what: str, work, too_late: str) -> list[Outgoing]:
+    async def load(self, channel_id: str) -> Loaded | None:
+        """The channel's game as it is stored now (front ends and tests read it; None: no game)."""
+        return await self.rows.load(channel_id)
+
+    async def _guarded(self, ctx: Ctx, what: str, work: Callable[[Request], Awaitable[list[Outgoing]]],
+                       too_late: str) -> list[Outgoing]:
         """Run one request; every failure becomes one sentence to the asker. Each commit is a
         whole action (row, server data, outbox in one transaction), so a failure before the first
         commit changed nothing; after one, the answer says what was saved and the messages of
         what was saved still go out."""
         request = Request(reply=ctx.reply)
-        token = REQUEST.set(request)
+        reply = self.boards.reply
         try:
-            return await work()
+            return await work(request)
         except (InputError, RuleError) as exc:
-            return request.messages + [self._reply(ctx, plain(str(exc)))]  # errors repeat what was typed
+            return request.messages + [reply(ctx, plain(str(exc)))]  # errors repeat what was typed
         except CorruptRow:
-            return request.messages + [self._reply(ctx, CORRUPT)]
+            return request.messages + [reply(ctx, CORRUPT)]
         except TooLate:
-            return request.messages + [self._reply(ctx, too_late)]
+            return request.messages + [reply(ctx, too_late)]
         except StorageTrouble as exc:  # the database, not a bug: say what is wrong
             log.warning("%s: database trouble: %s", what, exc)
-            return request.messages + [self._reply(ctx, storage_trouble(exc, request.committed))]
+            return request.messages + [reply(ctx, storage_trouble(exc, request.committed))]
         except Exception:  # a bug: log it, never show a traceback
             log.exception("%s failed", what)
             if request.committed:
-                text = "Your move was made and saved, but something went wrong after it; /politics status shows the game."
+                text = ("Your move was made and saved, but something went wrong after it; "
+                        "/politics status shows the game.")
             else:
                 text = "Something went wrong on our side; nothing was changed. Please try again."
-            return request.messages + [self._reply(ctx, text)]
-        finally:
-            REQUEST.reset(token)
+            return request.messages + [reply(ctx, text)]
 
     async def handle(self, ctx: Ctx, name: str, options: dict[str, Any]) -> list[Outgoing]:
         """Run a command. Every error becomes one sentence to the user."""
-        async def work() -> list[Outgoing]:
+        async def work(req: Request) -> list[Outgoing]:
             spec = commands().get(name)
             if spec is None:
                 raise InputError(f"There is no command /politics {name[:30]}.")
             opts = coerce_options(spec, options)
             if spec.admin and not ctx.user.manage_server:
                 raise InputError("Only server admins (Manage Server) can do that.")
+            handler = self.handlers[name]
             if spec.group:
-                return await self._server_data(ctx, spec.group, spec.leaf, opts)
-            handler = getattr(self, "cmd_" + name.replace("-", "_"))
+                return await handler(req, ctx, **opts)  # a server's data: no game, no channel lock
             async with self.lock(ctx.channel_id):
-                return await handler(ctx, **opts)
+                return await handler(req, ctx, **opts)
         return await self._guarded(ctx, f"command {name}", work,
                                    "Too late: the game moved on before your click landed. Nothing was changed.")
 
     async def component(self, ctx: Ctx, custom_id: str, values: list[str] | None = None) -> list[Outgoing]:
         """A button or select menu. custom_id = kind:channel.game:... (see _controls)."""
-        async def work() -> list[Outgoing]:
+        async def work(req: Request) -> list[Outgoing]:
             kind, channel_id, game_ref, rest = _split_custom_id(custom_id)
             here = Ctx(ctx.user, channel_id, ctx.guild_id, game_ref=game_ref)
             async with self.lock(channel_id):
                 if kind == "pg":
-                    return await self._general_button(here, rest)
+                    return await self.controls.general_button(req, here, rest)
                 if kind == "pr":
-                    return await self._records_button(here, rest)
+                    return await self.records.button(req, here, rest)
                 acted_s, _, path = rest.partition(":")
                 if not acted_s.isdigit():
                     raise InputError("That button is not one of mine.")
@@ -138,20 +187,20 @@ class GameService(Lobby, PlayLoop, Controls, ServerData, Records, Outbox):
                     words = [w for w in path.split() if not w.startswith("~")]
                     path = " ".join(words + [values[0]])
                 if kind == "pt":
-                    return await self._open_text_prompt(here, int(acted_s), path)
-                return await self._navigate(here, int(acted_s), path)
+                    return await self.controls.open_text_prompt(req, here, int(acted_s), path)
+                return await self.controls.navigate(req, here, int(acted_s), path)
         return await self._guarded(ctx, f"component {custom_id}", work,
                                    "Too late: that button is from an earlier turn. Nothing was changed.")
 
     async def modal_submit(self, ctx: Ctx, custom_id: str, text: str) -> list[Outgoing]:
-        async def work() -> list[Outgoing]:
+        async def work(req: Request) -> list[Outgoing]:
             kind, channel_id, game_ref, rest = _split_custom_id(custom_id)
             acted_s, _, verb = rest.partition(":")
             if kind != "pm" or not acted_s.isdigit():
                 raise InputError("That form is not one of mine.")
             here = Ctx(ctx.user, channel_id, ctx.guild_id, game_ref=game_ref)
             async with self.lock(channel_id):
-                return await self._act(here, f"{verb} {text}".strip(), expect_acted=int(acted_s))
+                return await self.play.act(req, here, f"{verb} {text}".strip(), expect_acted=int(acted_s))
         return await self._guarded(ctx, f"modal {custom_id}", work,
                                    "Too late: that question has moved on. Nothing was changed.")
 
@@ -159,17 +208,17 @@ class GameService(Lobby, PlayLoop, Controls, ServerData, Records, Outbox):
         """A plain channel message; only games that listen to chat care."""
         try:
             async with self.lock(ctx.channel_id):
-                loaded = await self._load(ctx.channel_id)
-                if not loaded or loaded.record["status"] != "playing" or not loaded.game.listens_to_chat:
+                loaded = await self.rows.load(ctx.channel_id)
+                if not loaded or loaded.record.status != "playing" or not loaded.game.listens_to_chat:
                     return []
-                seat = self._seat_of(loaded.record, ctx.user.id)
+                seat = loaded.record.seat_of(ctx.user.id)
                 if seat is None:
                     return []
-                state = loaded.game.load(loaded.record["state"])
+                state = loaded.game.load(loaded.record.saved_state())
                 action = loaded.game.chat_action(state, seat, text)
                 if action is None:
                     return []
-                return await self._act(ctx, action.text(), quiet_errors=True)
+                return await self.play.act(Request(reply=ctx.reply), ctx, action.text(), quiet_errors=True)
         except Exception:
             log.exception("chat handling failed")
             return []
@@ -179,17 +228,17 @@ class GameService(Lobby, PlayLoop, Controls, ServerData, Records, Outbox):
         try:
             current = (current or "")[:300]
             if option == "settings":
-                return await self._complete_settings(ctx, current)
+                return await self.lobby.complete_settings(ctx, current)
             if name != "do" or option != "action":
                 return []
-            loaded = await self._load(ctx.channel_id)
-            if not loaded or loaded.record["status"] != "playing":
+            loaded = await self.rows.load(ctx.channel_id)
+            if not loaded or loaded.record.status != "playing":
                 return []
-            seat = self._seat_of(loaded.record, ctx.user.id)
+            seat = loaded.record.seat_of(ctx.user.id)
             if seat is None:
                 return []
             game = loaded.game
-            state = game.load(loaded.record["state"])
+            state = game.load(loaded.record.saved_state())
             words = current.lower().split()
             out = []
             for action in game.legal_actions(state, seat):
@@ -208,96 +257,72 @@ class GameService(Lobby, PlayLoop, Controls, ServerData, Records, Outbox):
             log.exception("autocomplete failed")
             return []
 
-    async def _load_raw(self, channel_id: str) -> tuple[str, str, str] | None:
-        """(status, title, game id) without parsing the record (works on damaged rows)."""
-        found = await self.store.status_of(channel_id)
-        if not found:
-            return None
-        try:
-            title = get_game(found[1]).title
-        except RuleError:
-            title = found[1]
-        return found[0], title, found[1]
+    async def tick(self, now: float | None = None) -> list[Outgoing]:
+        """The scheduler: every game of this process's shards whose wake-up is due (see PlayLoop.wake)."""
+        now = self.clock() if now is None else now
+        out: list[Outgoing] = []
+        for channel_id in await self.store.due(now, shards=self.shards):
+            async with self.lock(channel_id):
+                try:
+                    out += await self.play.wake(Request(), channel_id, now)
+                except TooLate:
+                    # Another process wrote the row first (shard 0's serving a click in a DM, or
+                    # the shard's earlier holder): its commit set the next wake-up, and the row is
+                    # read afresh then. Postponing would move that wake-up.
+                    pass
+                except CorruptRow:
+                    await self.store.postpone(channel_id, now + 3600)  # don't spin on a damaged row
+                except Exception:
+                    log.exception("scheduled work failed in %s", channel_id)
+                    await self.store.postpone(channel_id, now + 60)  # retry later, not every second
+        return out
 
-    async def _load(self, channel_id: str) -> Loaded | None:
-        recent = self._recent.get(channel_id)
-        if recent is not None and self.shared and (
-                not self.owns(recent.guild_id) or await self.store.version_of(channel_id) != recent.version):
-            # Written by another process since (one trip for the version alone), or no longer
-            # this process's server: read it afresh.
-            self._recent.pop(channel_id, None)
-            recent = None
-        if recent is not None:
-            self._recent.move_to_end(channel_id)
-            # parsed afresh each time: an action that fails half-way can't leave a changed copy behind
-            row = StoredRow(channel_id, recent.guild_id, recent.game_id, recent.status, recent.version,
-                            parse_record(recent.text, recent.state_text))
-        else:
-            row = await self.store.get(channel_id)
-        if row is None:
-            return None
-        try:
-            game = get_game(row.game)
-            record = row.record
-            for key in ("status", "players", "host", "options", "seed"):
-                if key not in record:
-                    raise CorruptRow(f"missing {key}")
-            state = game.load(record["state"]) if record["status"] != "lobby" else None
-        except (RuleError, ValidationError, TypeError, KeyError, ValueError) as exc:
-            raise CorruptRow(str(exc)) from None
-        return Loaded(row.version, record, game, row.guild_id, state)
+    async def dm_failed(self, channel_id: str, user_id: str, user_name: str | None = None) -> list[Outgoing]:
+        """A DM bounced (closed DMs): say so in the channel, reveal nothing, offer the controls."""
+        return await self.controls.dm_failed(channel_id, user_id, user_name)
 
-    async def _require(self, ctx: Ctx) -> Loaded:
-        """The channel's game; for a clicked control, only the game that control belongs to."""
-        loaded = await self._load(ctx.channel_id)
-        if ctx.game_ref is not None and (loaded is None or loaded.record.get("game_ref", "") != ctx.game_ref):
-            raise InputError(STALE_GAME)
-        if loaded is None:
-            raise InputError("There is no game in this channel: /politics new game:<id> opens one.")
-        return loaded
+    # ---- the outbox, for the front end that delivers ---------------------------------
+    def delivered(self, outbox_ids: Any) -> None:
+        """The front end sent these entries' messages (or gave up on them for good)."""
+        self.outbox.delivered(outbox_ids)
 
-    async def _save(self, channel_id: str, loaded: Loaded, record: dict, status: str | None = None,
-                    recompute: bool = False, *, messages: list[Outgoing] = (),
-                    server: ServerMerge | None = None) -> None:
-        """Commit the row, with the per-server data it changes (`server`) and what the bot must say
-        about it (`messages`, kept in the outbox until delivered), in one transaction."""
-        if recompute and record.get("state"):
-            self._refresh_waiting(record, loaded.game, loaded.game.load(record["state"]))
-        status = status or record["status"]
-        body, delivered = self._outbox_entry(messages), self._take_delivered()
-        extra = {"server": server, "outbox": body, "delivered": delivered}
-        try:
-            if status == "finished" and not record.get("finished"):
-                written = await self._commit_finished(channel_id, loaded, record, **extra)  # the result goes with the last row
-            else:
-                written = await self.store.commit(channel_id, loaded.version, status, record, self._wake_at(record),
-                                                  **extra)
-        except BaseException:
-            self._return_delivered(delivered)
-            raise
-        if written is None:
-            self._return_delivered(delivered)
-            self._recent.pop(channel_id, None)
-            raise TooLate()
-        request = REQUEST.get()
-        if request is not None:
-            request.committed = True
-            request.messages += messages
-        self._mark_outbox(messages, written.outbox_id, body)
-        loaded.version += 1
-        if not self.owns(loaded.guild_id):
-            return  # another process's server (a click in a DM): its owner remembers its rows
-        self._recent[channel_id] = Recent(loaded.version, loaded.guild_id, loaded.game.id, status,
-                                          written.text, written.state)
-        self._recent.move_to_end(channel_id)
-        if len(self._recent) > RECENT_CHANNELS:
-            self._recent.popitem(last=False)
+    async def flush_delivered(self) -> None:
+        """Delete the delivered entries now (the scheduler calls this when no commit came by)."""
+        await self.outbox.flush_delivered()
 
-    def _seat_of(self, record: dict, user_id: str) -> int | None:
-        for i, p in enumerate(record["players"]):
-            if p["id"] == user_id:
-                return i
-        return None
+    async def pending_outbox(self) -> list[tuple[int, dict | None, list[Outgoing]]]:
+        """What was committed but never reported delivered (after a crash): (entry id, the
+        asker's reply handle, messages with their nonces), oldest first. A board is drawn again
+        from the game when the game has not moved since; an older board goes as text."""
+        out = []
+        for entry_id, channel_id, version, text in await self.store.outbox(self.shards):
+            try:
+                body = json.loads(text)
+                current = self.rows.recent.get(channel_id)
+                row = None if current is not None else await self.store.get(channel_id)
+                now_version = current.version if current is not None else (row.version if row else None)
+                messages = []
+                for i, m in enumerate(body["messages"]):
+                    msg = message_from_json(m, entry_id, f"{body['nonce']}.{i}")
+                    if m["image"] and now_version == version:
+                        # drawn in full: what the channel showed before the crash is not known
+                        msg.game_id, msg.view = await self._board_view(channel_id)
+                        msg.full_image = msg.view is not None
+                    messages.append(msg)
+                out.append((entry_id, body.get("reply"), messages))
+            except Exception:  # a damaged entry must not block the others
+                log.exception("outbox entry %s can't be read; dropped", entry_id)
+                self.outbox.delivered([entry_id])
+        return out
+
+    async def _board_view(self, channel_id: str) -> tuple[str | None, Mapping[str, Any] | None]:
+        """(game id, public view) of the channel's game now, for a board to draw again."""
+        if not self.boards.render_enabled:
+            return None, None
+        loaded = await self.rows.load(channel_id)
+        if loaded is None or loaded.state is None or get_renderer(loaded.game.id) is None:
+            return None, None
+        return loaded.game.id, loaded.game.view(loaded.state, None)
 
 
 def _split_custom_id(custom_id: str) -> tuple[str, str, str, str]:

@@ -1,4 +1,5 @@
-"""What the parts of the service share: the loaded row, the remembered row, small text helpers."""
+"""What the parts of the service share: the request in flight, the loaded row, the remembered
+row, small text helpers. It imports no other file of bot/service, so every part can use it."""
 from __future__ import annotations
 
 import asyncio
@@ -6,11 +7,14 @@ import json
 import logging
 import secrets
 from contextlib import asynccontextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
+from collections.abc import AsyncIterator
 
 from engines import Game
+
+from ..messages import Outgoing
+from ..store.game_row import GameRecord
 
 log = logging.getLogger("politics.service")
 
@@ -22,7 +26,7 @@ CORRUPT = ("The saved game in this channel can't be read (it may be damaged). "
            "The host or a moderator can clear it with /politics cancel; nothing was changed.")
 
 
-def storage_trouble(exc, committed: bool) -> str:
+def storage_trouble(exc: Exception, committed: bool) -> str:
     """One sentence for a database that refused a write (a StorageTrouble of either backend)."""
     done = ("Your move was saved, but what came after it wasn't. " if committed else "Nothing was changed. ")
     kind = getattr(exc, "kind", "other")
@@ -33,7 +37,8 @@ def storage_trouble(exc, committed: bool) -> str:
     if kind == "down":
         return done + ("The game's database can't be reached right now — try again in a moment, and tell the "
                        "server owner if it keeps happening.")
-    return done + "The game's database couldn't be written — try again, and tell the server owner if it keeps happening."
+    return done + ("The game's database couldn't be written — try again, and tell the server owner if it keeps "
+                   "happening.")
 
 
 STALE_GAME = "That button belongs to an earlier game in this channel."  # a form opened by one, too
@@ -46,27 +51,30 @@ def new_game_ref() -> str:
     return "".join(secrets.choice(GAME_REF_ALPHABET) for _ in range(6))
 
 
-def control_ref(channel_id: str, record: dict) -> str:
+def control_ref(channel_id: str, record: GameRecord | None) -> str:
     """The part of every custom_id that says where a control acts: `channel.game`.
     Rows from before game refs have none: their controls carry the bare channel."""
-    ref = record.get("game_ref")
+    ref = record.game_ref if record is not None else ""
     return f"{channel_id}.{ref}" if ref else channel_id
 
 
 class TooLate(Exception):
-    pass
+    """Someone else moved the row first (or the click is from an earlier turn): nothing was changed."""
 
 
 @dataclass
 class Request:
-    """One request in flight (a command, a click, a scheduled wake-up): what it committed so far."""
+    """One request in flight (a command, a click, a scheduled wake-up): made by the entry point
+    and handed down to every part that commits, which records here what it committed. When a
+    later step fails, the answer says what was saved, and the messages of what was saved still go out."""
     reply: dict | None = None  # the front end's handle for answering the asker (Ctx.reply)
     committed: bool = False
-    messages: list = field(default_factory=list)  # every message saved with a commit so far
+    messages: list[Outgoing] = field(default_factory=list)  # every message saved with a commit so far
 
-
-# Set by the entry points for the task that runs the request; _save records its commits there.
-REQUEST: ContextVar[Request | None] = ContextVar("politics_request", default=None)
+    def said(self, messages: list[Outgoing]) -> None:
+        """A commit stored these messages with it."""
+        self.committed = True
+        self.messages += messages
 
 
 @dataclass
@@ -94,7 +102,7 @@ class ChannelLocks:
         return len(self._held)
 
     @asynccontextmanager
-    async def hold(self, channel_id: str):
+    async def hold(self, channel_id: str) -> AsyncIterator[None]:
         lock, users = self._held.setdefault(channel_id, (asyncio.Lock(), [0]))
         users[0] += 1
         try:
@@ -109,7 +117,7 @@ class ChannelLocks:
 @dataclass
 class Loaded:
     version: int
-    record: dict
+    record: GameRecord
     game: Game
     guild_id: str | None = None
     state: Any = None  # parsed once in _load; _apply mutates it in place
@@ -119,7 +127,8 @@ def _clip(text: str, n: int) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
-def _fmt(value) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
+def _fmt(value: Any) -> str:
+    if isinstance(value, bool):  # as the game docs write switches (`carry_scores` on/off)
+        return "on" if value else "off"
     return json.dumps(value) if isinstance(value, (list, dict)) else str(value)
+

@@ -3,13 +3,22 @@ from __future__ import annotations
 
 import secrets
 
+from typing import Any
+from collections.abc import Callable, Mapping
+
 from engines import Game, Seat, all_games, get_game
 
 from ..messages import Button, Ctx, Outgoing
 from ..registry import InputError
-from ..store import CorruptRow
+from ..store import BotSettings, CorruptRow, GameRecord, Player, Store
 from ..text import display_name, plain
-from .common import BOT_NAMES, BOT_SETTINGS, _clip, _fmt, control_ref, new_game_ref
+from .boards import Boards, public_seed_note
+from .clocks import refresh_waiting
+from .common import BOT_NAMES, BOT_SETTINGS, Request, _clip, _fmt, control_ref, new_game_ref
+from .outbox import Outbox
+from .play_loop import PlayLoop
+from .rows import Rows
+from .server_data import server_merge
 
 
 def parse_settings(text: str | None) -> dict[str, str]:
@@ -22,15 +31,18 @@ def parse_settings(text: str | None) -> dict[str, str]:
     return out
 
 
-def check_settings(game: Game, text: str | None) -> tuple[dict, dict]:
-    """`key=value …` split into the bot's settings and the game's, both checked now:
-    an unknown key is named together with the keys that exist."""
+def check_settings(game: Game, text: str | None,
+                   current: Mapping[str, Any] | None = None) -> tuple[BotSettings, dict[str, Any]]:
+    """`key=value …` split into the bot's settings and the game's, both checked now, once:
+    an unknown key is named together with the keys that exist. The game's settings come back
+    typed (as its Options model reads them), on top of `current` (the lobby's so far), with the
+    keys the host has given; a combination the game refuses is refused here."""
     parsed = parse_settings(text)
     valid = sorted(game.OptionsModel.model_fields) + sorted(BOT_SETTINGS)
     unknown = [k for k in parsed if k not in valid]
     if unknown:
         raise InputError(f"{game.title} has no setting '{unknown[0][:30]}'; its settings are {', '.join(valid)}.")
-    bot_settings = {k: v for k, v in parsed.items() if k in BOT_SETTINGS}
+    bot_settings: dict[str, Any] = {k: v for k, v in parsed.items() if k in BOT_SETTINGS}
     if "timeout" in bot_settings:
         try:
             minutes = float(bot_settings["timeout"])
@@ -43,21 +55,26 @@ def check_settings(game: Game, text: str | None) -> tuple[dict, dict]:
         word = str(bot_settings["archive"]).lower()
         if word not in ("yes", "no", "on", "off", "true", "false", "1", "0"):
             raise InputError("archive is yes or no: archive a game's thread when the game ends.")
-        bot_settings["archive"] = "yes" if word in ("yes", "on", "true", "1") else "no"
-    game_settings = {k: v for k, v in parsed.items() if k not in BOT_SETTINGS}
-    game.options(game_settings)
-    return bot_settings, game_settings
-
-
-def public_seed_note(record: dict) -> str:
-    return (f"🎲 Seed {record['seed']} was chosen by the host, so this deal is public: anyone can replay it "
-            "with the same seed. It is a puzzle open to every player alike.")
+        bot_settings["archive"] = word in ("yes", "on", "true", "1")
+    given = {**(current or {}), **{k: v for k, v in parsed.items() if k not in BOT_SETTINGS}}
+    options = game.options(given)  # RuleError: one sentence naming the setting
+    return BotSettings(**bot_settings), options.model_dump(mode="json", include=set(given))
 
 
 class Lobby:
-    """Part of GameService (see bot/service/__init__.py)."""
+    """The lobby's commands. A new game's row is created here; every later change is saved
+    through Rows. Starting a game (and a player leaving one) hands the AI seats to the play loop."""
 
-    async def cmd_new(self, ctx: Ctx, game: str, seed: int | None = None, bots: int | None = None,
+    def __init__(self, store: Store, rows: Rows, boards: Boards, outbox: Outbox, play: PlayLoop, *,
+                 clock: Callable[[], float]) -> None:
+        self.store = store
+        self.rows = rows
+        self.boards = boards
+        self.outbox = outbox
+        self.play = play
+        self.clock = clock
+
+    async def new(self, req: Request, ctx: Ctx, game: str, seed: int | None = None, bots: int | None = None,
                       settings: str | None = None, thread: bool | None = None) -> list[Outgoing]:
         if not ctx.guild_id:
             raise InputError("Games are played in server channels, not in direct messages.")
@@ -65,27 +82,29 @@ class Lobby:
         bot_settings, game_settings = check_settings(chosen, settings)  # validated now, not at start
         bots = bots or 0
         if 1 + bots > chosen.max_players:
-            raise InputError(f"{chosen.title} takes at most {chosen.max_players} players, so at most {chosen.max_players - 1} bots.")
+            raise InputError(f"{chosen.title} takes at most {chosen.max_players} players, "
+                             f"so at most {chosen.max_players - 1} bots.")
         if thread:
-            return await self._new_in_thread(ctx, chosen, seed, bots, bot_settings, game_settings)
-        existing = await self._load_raw(ctx.channel_id)
+            return await self._new_in_thread(req, ctx, chosen, seed, bots, bot_settings, game_settings)
+        existing = await self.rows.load_raw(ctx.channel_id)
         if existing is not None:
             status, title, _ = existing
             if status != "finished":
                 raise InputError(f"This channel already has a game of {title} ({status}). "
                                  "Finish it, or the host can /politics cancel it.")
             await self.store.delete(ctx.channel_id, archive=True)
-            self._recent.pop(ctx.channel_id, None)
+            self.rows.forget(ctx.channel_id)
         record = self._new_record(ctx, chosen, seed, bots, bot_settings, game_settings)
-        messages = [self._lobby_message(ctx.channel_id, record, f"**{plain(record['players'][0]['name'])}** opened a lobby for **{chosen.title}**.")]
-        body = self._outbox_entry(messages)
+        opened = f"**{plain(record.players[0].name)}** opened a lobby for **{chosen.title}**."
+        messages = [self.boards.lobby_message(ctx.channel_id, record, opened)]
+        body = self.outbox.entry(messages, req)
         created = await self.store.create(ctx.channel_id, ctx.guild_id, chosen.id, "lobby", record, outbox=body)
         if not created:
             raise InputError("This channel already has a game.")
-        return self._said(messages, created, body)
+        return self.outbox.said(req, messages, created, body)
 
-    async def _new_in_thread(self, ctx: Ctx, chosen: Game, seed: int | None, bots: int, bot_settings: dict,
-                             game_settings: dict) -> list[Outgoing]:
+    async def _new_in_thread(self, req: Request, ctx: Ctx, chosen: Game, seed: int | None, bots: int,
+                             bot_settings: BotSettings, game_settings: dict[str, Any]) -> list[Outgoing]:
         """Game night: each game in a thread of its own, keyed by the thread as channels are."""
         if ctx.open_thread is None:
             raise InputError("Threads can't be opened here; leave out thread:true.")
@@ -95,162 +114,160 @@ class Lobby:
             raise InputError("I couldn't open a thread here (I need Create Public Threads and Send Messages in "
                              "Threads); no game was opened.")
         record = self._new_record(ctx, chosen, seed, bots, bot_settings, game_settings)
-        record["thread_of"] = ctx.channel_id
-        messages = [self._lobby_message(thread_id, record, f"**{plain(host)}** opened a lobby for **{chosen.title}** in this thread."),
-                    Outgoing(to="channel", channel_id=ctx.channel_id,
-                             text=f"**{plain(host)}** opened a lobby for **{chosen.title}** in <#{thread_id}>: join there.",
+        record.thread_of = ctx.channel_id
+        opened = f"**{plain(host)}** opened a lobby for **{chosen.title}**"
+        messages = [self.boards.lobby_message(thread_id, record, f"{opened} in this thread."),
+                    Outgoing(to="channel", channel_id=ctx.channel_id, text=f"{opened} in <#{thread_id}>: join there.",
                              rows=[[Button("Join", f"pg:{control_ref(thread_id, record)}:join", "primary")]])]
-        body = self._outbox_entry(messages)
+        body = self.outbox.entry(messages, req)
         created = await self.store.create(thread_id, ctx.guild_id, chosen.id, "lobby", record, outbox=body)
         if not created:
             raise InputError("That thread already has a game.")
-        return self._said(messages, created, body)
+        return self.outbox.said(req, messages, created, body)
 
-    def _new_record(self, ctx: Ctx, chosen: Game, seed: int | None, bots: int, bot_settings: dict,
-                    game_settings: dict) -> dict:
-        players = [{"id": ctx.user.id, "name": display_name(ctx.user.name), "bot": False}]
+    def _new_record(self, ctx: Ctx, chosen: Game, seed: int | None, bots: int, bot_settings: BotSettings,
+                    game_settings: dict[str, Any]) -> GameRecord:
+        players = [Player(id=ctx.user.id, name=display_name(ctx.user.name))]
         for i in range(bots):
-            players.append({"id": f"bot:{i}", "name": f"AI-{BOT_NAMES[i % len(BOT_NAMES)]}", "bot": True})
-        record = {
-            "game": chosen.id, "status": "lobby", "host": ctx.user.id, "players": players,
-            "options": game_settings, "bot": bot_settings,
+            players.append(Player(id=f"bot:{i}", name=f"AI-{BOT_NAMES[i % len(BOT_NAMES)]}", ai=True))
+        return GameRecord(
+            game=chosen.id, status="lobby", host=ctx.user.id, players=players,
+            options=game_settings, bot_settings=bot_settings,
             # Without a host's seed: 64 secret bits, so no deal or AI choice can be searched for
             # from what a player sees. A host's seed is public: everyone is told (see the lobby).
-            "seed": seed if seed is not None else secrets.randbits(64), "seed_public": seed is not None,
-            "state": None, "acted": [], "waiting_since": {}, "reminded": [], "timer": None,
-            "created": self.clock(), "game_ref": new_game_ref(),
-        }
-        return record
+            seed=seed if seed is not None else secrets.randbits(64), seed_public=seed is not None,
+            created=self.clock(), game_ref=new_game_ref(),
+        )
 
-    async def cmd_join(self, ctx: Ctx) -> list[Outgoing]:
-        loaded = await self._require(ctx)
+    async def join(self, req: Request, ctx: Ctx) -> list[Outgoing]:
+        loaded = await self.rows.require(ctx)
         record = loaded.record
-        if record["status"] != "lobby":
+        if record.status != "lobby":
             raise InputError("The game has already started; you can join the next one.")
-        if self._seat_of(record, ctx.user.id) is not None:
+        if record.seat_of(ctx.user.id) is not None:
             raise InputError("You are already in this lobby.")
-        if len(record["players"]) >= loaded.game.max_players:
+        if len(record.players) >= loaded.game.max_players:
             raise InputError(f"The lobby is full: {loaded.game.title} takes at most {loaded.game.max_players} players.")
         name = display_name(ctx.user.name)
-        taken = {p["name"].casefold() for p in record["players"]}
+        taken = {p.name.casefold() for p in record.players}
         if name.casefold() in taken:
-            name = f"{name}{len(record['players']) + 1}"
-        record["players"].append({"id": ctx.user.id, "name": name, "bot": False})
-        out = [self._lobby_message(ctx.channel_id, record, f"**{plain(name)}** joined.")]
-        await self._save(ctx.channel_id, loaded, record, messages=out)
+            name = f"{name}{len(record.players) + 1}"
+        record.players.append(Player(id=ctx.user.id, name=name))
+        out = [self.boards.lobby_message(ctx.channel_id, record, f"**{plain(name)}** joined.")]
+        await self.rows.save(req, ctx.channel_id, loaded, record, messages=out)
         return out
 
-    async def cmd_leave(self, ctx: Ctx) -> list[Outgoing]:
-        loaded = await self._require(ctx)
+    async def leave(self, req: Request, ctx: Ctx) -> list[Outgoing]:
+        loaded = await self.rows.require(ctx)
         record = loaded.record
-        seat = self._seat_of(record, ctx.user.id)
+        seat = record.seat_of(ctx.user.id)
         if seat is None:
             raise InputError("You are not in this game.")
-        name = record["players"][seat]["name"]
-        if record["status"] == "lobby":
-            record["players"].pop(seat)
-            humans = [p for p in record["players"] if not p["bot"]]
+        name = record.players[seat].name
+        if record.status == "lobby":
+            record.players.pop(seat)
+            humans = [p for p in record.players if not p.ai]
             if not humans:
                 await self.store.delete(ctx.channel_id, archive=False)
-                self._recent.pop(ctx.channel_id, None)
-                return [Outgoing(to="channel", channel_id=ctx.channel_id, text=f"**{plain(name)}** left; the lobby is closed.")]
-            if record["host"] == ctx.user.id:
-                record["host"] = humans[0]["id"]
-            out = [self._lobby_message(ctx.channel_id, record, f"**{plain(name)}** left.")]
-            await self._save(ctx.channel_id, loaded, record, messages=out)
+                self.rows.forget(ctx.channel_id)
+                return [Outgoing(to="channel", channel_id=ctx.channel_id,
+                                 text=f"**{plain(name)}** left; the lobby is closed.")]
+            if record.host == ctx.user.id:
+                record.host = humans[0].id
+            out = [self.boards.lobby_message(ctx.channel_id, record, f"**{plain(name)}** left.")]
+            await self.rows.save(req, ctx.channel_id, loaded, record, messages=out)
             return out
-        if record["status"] == "finished":
+        if record.status == "finished":
             raise InputError("This game is over.")
         # Mid-game: an AI takes the seat so the game never hangs.
-        record["players"][seat]["bot"] = True
-        record["players"][seat]["id"] = f"resigned:{ctx.user.id}"
-        out = [Outgoing(to="channel", channel_id=ctx.channel_id, text=f"**{plain(name)}** left the game; an AI plays their seat from now on.")]
-        await self._save(ctx.channel_id, loaded, record, recompute=True, messages=out)
-        out += await self._drain_ai(ctx.channel_id)
+        record.players[seat].ai = True
+        record.players[seat].id = f"resigned:{ctx.user.id}"
+        out = [Outgoing(to="channel", channel_id=ctx.channel_id,
+                        text=f"**{plain(name)}** left the game; an AI plays their seat from now on.")]
+        await self.rows.save(req, ctx.channel_id, loaded, record, recompute=True, messages=out)
+        out += await self.play.drain_ai(req, ctx.channel_id)
         return out
 
-    async def cmd_start(self, ctx: Ctx) -> list[Outgoing]:
-        loaded = await self._require(ctx)
+    async def start(self, req: Request, ctx: Ctx) -> list[Outgoing]:
+        loaded = await self.rows.require(ctx)
         record, game = loaded.record, loaded.game
-        if record["status"] != "lobby":
+        if record.status != "lobby":
             raise InputError("The game has already started.")
-        if ctx.user.id != record["host"]:
+        if ctx.user.id != record.host:
             raise InputError("Only the host (who opened the lobby) can start the game.")
-        n = len(record["players"])
+        n = len(record.players)
         if n < game.min_players:
             raise InputError(f"{game.title} needs at least {game.min_players} players; {n} joined. "
                              "Ask others to /politics join, or add AI seats with a new lobby's bots option.")
-        seats = [Seat(name=p["name"], bot=p["bot"]) for p in record["players"]]
+        seats = [Seat(name=p.name, bot=p.ai) for p in record.players]
         guild = loaded.guild_id
         server = await self.store.server_data(guild, game.id)
-        state = game.setup(seats, game.options(record["options"]), int(record["seed"]), server=server)
+        state = game.setup(seats, game.options(record.options), int(record.seed), server=server)
         # The state is kept as its own JSON text: pydantic writes and validates it in one pass
         # (Game.load also reads the older dict form).
-        record["state"] = game.dump(state)
-        record["opening"] = record["state"]  # with the log of moves, a finished game replays exactly
-        record["log"] = []
-        record["status"] = "playing"
-        record["acted"] = [0] * n
-        record["started"] = self.clock()
-        self._refresh_waiting(record, game, state)
-        lead = f"**{game.title}** begins! Players: {', '.join(plain(p['name']) for p in record['players'])}."
-        if record.get("seed_public"):
+        record.state = record.opening = game.dump(state)  # with the log of moves, a finished game replays exactly
+        record.log = []
+        record.status = "playing"
+        record.acted = [0] * n
+        record.started = self.clock()
+        refresh_waiting(record, game, state, self.clock())
+        lead = f"**{game.title}** begins! Players: {', '.join(plain(p.name) for p in record.players)}."
+        if record.seed_public:
             lead += "\n" + public_seed_note(record)
-        out = [self._board_message(ctx.channel_id, record, game, state, lead,
+        out = [self.boards.board_message(ctx.channel_id, record, game, state, lead,
                                    full_image=True)]  # a new game: every image, whatever the channel showed
         for seat in range(n):
-            out += self._private_messages(ctx.channel_id, record, game, state, seat, events=[])
-        await self._save(ctx.channel_id, loaded, record, status="playing", messages=out,
-                         server=self._server_merge(guild, game, {}, state))
-        out += await self._drain_ai(ctx.channel_id)
+            out += self.boards.private_messages(ctx.channel_id, record, game, state, seat, events=[])
+        await self.rows.save(req, ctx.channel_id, loaded, record, status="playing", messages=out,
+                         server=server_merge(guild, game, {}, state))
+        out += await self.play.drain_ai(req, ctx.channel_id)
         return out
 
-    async def cmd_cancel(self, ctx: Ctx) -> list[Outgoing]:
-        raw = await self._load_raw(ctx.channel_id)
+    async def cancel(self, req: Request, ctx: Ctx) -> list[Outgoing]:
+        raw = await self.rows.load_raw(ctx.channel_id)
         if raw is None:
             raise InputError("There is no game in this channel.")
         try:
             row = await self.store.get(ctx.channel_id)
-            host = row.record.get("host") if row else None
+            host = row.record.host if row else None
         except CorruptRow:
             host = None  # a damaged row: a moderator may still clear it
         if ctx.user.id != host and not ctx.user.manage_channel:
             raise InputError("Only the host or someone with Manage Channels can cancel the game.")
-        messages = [Outgoing(to="channel", channel_id=ctx.channel_id, text=f"The game of {raw[1]} was cancelled by **{plain(display_name(ctx.user.name))}**.")]
-        body = self._outbox_entry(messages)
+        who = plain(display_name(ctx.user.name))
+        messages = [Outgoing(to="channel", channel_id=ctx.channel_id,
+                             text=f"The game of {raw[1]} was cancelled by **{who}**.")]
+        body = self.outbox.entry(messages, req)
         outbox_id = await self.store.delete(ctx.channel_id, archive=True, outbox=body)
-        self._recent.pop(ctx.channel_id, None)
-        return self._said(messages, outbox_id, body)
+        self.rows.forget(ctx.channel_id)
+        return self.outbox.said(req, messages, outbox_id, body)
 
-    async def cmd_settings(self, ctx: Ctx, settings: str | None = None) -> list[Outgoing]:
-        loaded = await self._require(ctx)
+    async def settings(self, req: Request, ctx: Ctx, settings: str | None = None) -> list[Outgoing]:
+        loaded = await self.rows.require(ctx)
         record, game = loaded.record, loaded.game
         if settings:
-            if record["status"] != "lobby":
+            if record.status != "lobby":
                 raise InputError("Settings can only be changed in the lobby, before the game starts.")
-            if ctx.user.id != record["host"]:
+            if ctx.user.id != record.host:
                 raise InputError("Only the host can change the settings.")
-            bot_settings, game_settings = check_settings(game, settings)
-            merged = {**record["options"], **game_settings}
-            game.options(merged)
-            record["options"] = merged
-            record["bot"] = {**record.get("bot", {}), **bot_settings}
-            out = [self._lobby_message(ctx.channel_id, record, "Settings changed.")]
-            await self._save(ctx.channel_id, loaded, record, messages=out)
+            bot_settings, record.options = check_settings(game, settings, current=record.options)
+            record.bot_settings = record.bot_settings.merged(bot_settings)
+            out = [self.boards.lobby_message(ctx.channel_id, record, "Settings changed.")]
+            await self.rows.save(req, ctx.channel_id, loaded, record, messages=out)
             return out
-        return [self._reply(ctx, self._settings_text(record, game))]
+        return [self.boards.reply(ctx, self.settings_text(record, game))]
 
-    async def cmd_rules(self, ctx: Ctx, game: str | None = None) -> list[Outgoing]:
+    async def rules(self, req: Request, ctx: Ctx, game: str | None = None) -> list[Outgoing]:
         if game is None:
-            row = await self._load_raw(ctx.channel_id)
+            row = await self.rows.load_raw(ctx.channel_id)
             game = row[2] if row else None
         if game is None:
             listing = "\n".join(f"• **{g.id}** — {g.summary}" for g in all_games().values())
-            return [self._reply(ctx, f"Which game? /politics rules game:<id>\n{listing}")]
+            return [self.boards.reply(ctx, f"Which game? /politics rules game:<id>\n{listing}")]
         g = get_game(game)
-        return [self._reply(ctx, g.rules_text or g.summary)]
+        return [self.boards.reply(ctx, g.rules_text or g.summary)]
 
-    async def cmd_help(self, ctx: Ctx) -> list[Outgoing]:
+    async def help(self, req: Request, ctx: Ctx) -> list[Outgoing]:
         games = "\n".join(f"• **{g.id}** ({g.min_players}–{g.max_players}) — {g.summary}" for g in all_games().values())
         text = (
             "**politics-bot** hosts election board games in this channel.\n"
@@ -263,37 +280,23 @@ class Lobby:
             "Buttons on each turn prompt open your moves privately; secret cards and picks come by DM.\n"
             f"**Games**\n{games}"
         )
-        return [self._reply(ctx, text)]
+        return [self.boards.reply(ctx, text)]
 
-    def _lobby_message(self, channel_id: str, record: dict, lead: str) -> Outgoing:
-        game = get_game(record["game"])
-        names = ", ".join(plain(p["name"]) for p in record["players"])
-        host = next((plain(p["name"]) for p in record["players"] if p["id"] == record["host"]), "?")
-        text = (f"{lead}\n**{game.title}** lobby ({len(record['players'])}/{game.max_players}, "
-                f"needs {game.min_players}): {names}. Host: {host}.")
-        if record.get("seed_public"):
-            text += "\n" + public_seed_note(record)
-        if record["options"] or record.get("bot"):
-            # the keys are the game's own setting names (validated); the values are as typed
-            settings = {**record["options"], **record.get("bot", {})}
-            text += "\nSettings: " + " ".join(f"{k}={plain(str(v))}" for k, v in settings.items())
-        return Outgoing(to="channel", channel_id=channel_id, text=text, rows=[[
-            Button("Join", f"pg:{control_ref(channel_id, record)}:join", "primary"),
-            Button("Start (host)", f"pg:{control_ref(channel_id, record)}:start", "success")]])
-
-    def _settings_text(self, record: dict, game: Game) -> str:
-        current = game.options(record["options"]).model_dump()
+    def settings_text(self, record: GameRecord, game: Game) -> str:
+        current = game.options(record.options).model_dump()
         lines = [f"**{game.title} settings** (change in the lobby: /politics settings settings:\"key=value\")"]
         for name, info in game.OptionsModel.model_fields.items():
             lines.append(f"• `{name}` = {plain(_fmt(current[name]))} — {info.description or ''}")
-        timeout = record.get("bot", {}).get("timeout", 0)
-        lines.append(f"• `timeout` = {timeout} — minutes before a reminder (half-way) and an AI move for a waiting player (0 = off)")
-        archive = record.get("bot", {}).get("archive", "yes")
-        lines.append(f"• `archive` = {archive} — archive the game's thread when it ends (games opened with thread:true)")
+        timeout = record.bot_settings.timeout
+        lines.append(f"• `timeout` = {timeout:g} — minutes before a reminder (half-way) and an AI move for a waiting "
+                     "player (0 = off)")
+        archive = _fmt(record.bot_settings.archive)
+        lines.append(f"• `archive` = {archive} — archive the game's thread when it ends "
+                     "(games opened with thread:true)")
         return "\n".join(lines)
 
-    async def _complete_settings(self, ctx: Ctx, current: str) -> list[tuple[str, str]]:
-        row = await self._load_raw(ctx.channel_id)
+    async def complete_settings(self, ctx: Ctx, current: str) -> list[tuple[str, str]]:
+        row = await self.rows.load_raw(ctx.channel_id)
         games = [get_game(row[2])] if row else list(all_games().values())
         head, _, last = current.rpartition(" ")
         out = []
@@ -301,7 +304,8 @@ class Lobby:
             for name, info in game.OptionsModel.model_fields.items():
                 if name.startswith(last.split("=")[0]):
                     value = f"{head} {name}={_fmt(info.default)}".strip()
-                    out.append((_clip(f"{name}={_fmt(info.default)} — {info.description or ''}", 100), _clip(value, 100)))
+                    label = f"{name}={_fmt(info.default)} — {info.description or ''}"
+                    out.append((_clip(label, 100), _clip(value, 100)))
         out.append((_clip("timeout=0 — minutes before the AI moves for a waiting player", 100),
                     _clip(f"{head} timeout=0".strip(), 100)))
         return out[:25]

@@ -13,11 +13,13 @@ from render.chart import rating_chart
 from render.text import alt_text
 
 from .. import records
-from ..messages import Button, Ctx, Embed, Outgoing, Row
+from ..messages import Button, Ctx, Destination, Embed, Outgoing, Row
 from ..registry import InputError
+from ..store import Store
 from ..text import display_name, plain
-from .common import Loaded, _clip, log
-from .controls import _image_job
+from .boards import Boards, image_job
+from .common import Request, _clip
+from .rows import Rows
 
 PAGE = 10           # leaderboard lines per page
 HISTORY = 10        # games listed by /politics history
@@ -45,35 +47,14 @@ def _rating(mu: float, sigma: float) -> str:
 
 
 class Records:
-    """Part of GameService (see bot/service/__init__.py)."""
+    """The commands over finished games: stats, leaderboards, history, replays, the privacy
+    commands. (A game's result is recorded with its last row: finish.py.)"""
 
-    # ---- the hook: a finished game's last row and its result, in one transaction ----
-    async def _commit_finished(self, channel_id: str, loaded: Loaded, record: dict, **extra):
-        """The last row with the game's result (and `extra`: server data, outbox) in one commit."""
-        game = loaded.game
-        state = game.load(record["state"])
-        result = game.result(state)
-        record["finished"] = self.clock()
-        try:
-            row, seats, teams, ranks = records.finished_game(record, game, state, result, guild_id=loaded.guild_id or "",
-                                                             finished_at=record["finished"])
-        except Exception:  # a bug in recording must never stop a game from ending
-            log.exception("recording the finished game in %s failed", channel_id)
-            return await self.store.commit(channel_id, loaded.version, record["status"], record, None, **extra)
-
-        def rate(current: dict) -> dict:
-            try:
-                return records.rate(teams, ranks, current)
-            except Exception:  # the game is still recorded; the ratings stay as they were
-                log.exception("rating the finished game in %s failed", channel_id)
-                return {s["player_id"]: current.get(s["player_id"], records.START) for s in seats}
-        return await self.store.finish(channel_id, loaded.version, record, row, seats, rate, **extra)
-
-    def _archive_thread(self, channel_id: str, record: dict) -> list[Outgoing]:
-        """A game played in a thread closes its thread when it ends (bot setting archive)."""
-        if record.get("thread_of") and record.get("bot", {}).get("archive", "yes") == "yes":
-            return [Outgoing(to="archive", channel_id=channel_id)]
-        return []
+    def __init__(self, store: Store, rows: Rows, boards: Boards, *, render: bool = True) -> None:
+        self.store = store
+        self.rows = rows
+        self.boards = boards
+        self.render_enabled = render
 
     # ---- commands ------------------------------------------------------------
     async def _who(self, ctx: Ctx, user: str | None) -> str:
@@ -95,7 +76,7 @@ class Records:
             raise InputError("Records belong to a server; use this command in a server channel.")
         return ctx.guild_id
 
-    async def cmd_stats(self, ctx: Ctx, user: str | None = None, game: str | None = None) -> list[Outgoing]:
+    async def stats(self, req: Request, ctx: Ctx, user: str | None = None, game: str | None = None) -> list[Outgoing]:
         guild = self._guild(ctx)
         pid = await self._who(ctx, user)
         rated = await self.store.player_ratings(guild, pid)
@@ -104,7 +85,7 @@ class Records:
         if not rated:
             whose = "You have" if pid == ctx.user.id else "That player has"
             where = f" of {get_game(game).title}" if game else ""
-            return [self._reply(ctx, f"{whose} no finished games{where} on this server yet.")]
+            return [self.boards.reply(ctx, f"{whose} no finished games{where} on this server yet.")]
         name = rated[0][1]
         games = sum(r[4] for r in rated)
         wins = sum(r[5] for r in rated)
@@ -114,8 +95,8 @@ class Records:
             f"best game **{get_game(best[0]).title}** (rating {records.conservative(best[2], best[3]):.1f})"))
         for g, _, mu, sigma, n, won in sorted(rated, key=lambda r: -records.conservative(r[2], r[3]))[:25]:
             place, total = await self.store.place(guild, g, mu, sigma)
-            embed.fields.append((get_game(g).title, f"rating {_rating(mu, sigma)} · {_count(n, 'game')}, {_count(won, 'win')} · "
-                                                    f"#{place} of {total}"))
+            embed.fields.append((get_game(g).title, f"rating {_rating(mu, sigma)} · {_count(n, 'game')}, "
+                                                    f"{_count(won, 'win')} · #{place} of {total}"))
         chart_game = game or best[0]
         history = await self.store.player_games(guild, pid, chart_game)
         job, alt = None, ""
@@ -131,10 +112,10 @@ class Records:
         return [Outgoing(to="ephemeral", channel_id=ctx.channel_id, user_id=ctx.user.id, user_name=ctx.user.name,
                          embeds=[embed], image_job=job, alt=alt)]
 
-    async def cmd_leaderboard(self, ctx: Ctx, game: str) -> list[Outgoing]:
+    async def leaderboard(self, req: Request, ctx: Ctx, game: str) -> list[Outgoing]:
         return [await self._leaderboard_page(ctx, game, 0, "ephemeral")]
 
-    async def _leaderboard_page(self, ctx: Ctx, game: str, page: int, to: str) -> Outgoing:
+    async def _leaderboard_page(self, ctx: Ctx, game: str, page: int, to: Destination) -> Outgoing:
         guild = self._guild(ctx)
         chosen = get_game(game)
         total, rows = await self.store.leaderboard(guild, chosen.id, page * PAGE, PAGE)
@@ -145,7 +126,8 @@ class Records:
         lines = [f"**{page * PAGE + i + 1}.** {plain(name)} — {records.conservative(mu, sigma):.1f} "
                  f"({_count(n, 'game')}, {_count(won, 'win')})" for i, (_, name, mu, sigma, n, won) in enumerate(rows)]
         embed = Embed(title=f"Leaderboard: {chosen.title}", description="\n".join(lines) or "(no more players)",
-                      footer=f"page {page + 1} of {pages} · rating = μ − 3σ (openskill); AI seats count as {records.AI_NAME}")
+                      footer=f"page {page + 1} of {pages} · rating = μ − 3σ (openskill); "
+                             f"AI seats count as {records.AI_NAME}")
         buttons: Row = []
         if page > 0:
             buttons.append(Button("◀ Previous", f"pr:{ctx.channel_id}:lb:{chosen.id}:{page - 1}"))
@@ -154,18 +136,21 @@ class Records:
         return Outgoing(to=to, channel_id=ctx.channel_id, user_id=ctx.user.id, user_name=ctx.user.name,
                         embeds=[embed], rows=[buttons] if buttons else [])
 
-    async def cmd_history(self, ctx: Ctx, where: str | None = None, game: str | None = None) -> list[Outgoing]:
+    async def history(self, req: Request, ctx: Ctx, where: str | None = None,
+                      game: str | None = None) -> list[Outgoing]:
         guild = self._guild(ctx)
         found = await self.store.results(guild, ctx.channel_id if where == "channel" else None, game, HISTORY)
         scope = "this channel" if where == "channel" else "this server"
         if not found:
-            return [self._reply(ctx, f"No finished games in {scope} yet.")]
-        embed = Embed(title=f"Recent games in {scope}", footer="Download a game to replay it with `politics-bot replay FILE`")
+            return [self.boards.reply(ctx, f"No finished games in {scope} yet.")]
+        embed = Embed(title=f"Recent games in {scope}",
+                      footer="Download a game to replay it with `politics-bot replay FILE`")
         for r in found:
             data = r["data"]
             players = data.get("players", [])
             names = ", ".join(plain(p["name"]) + (" (AI)" if p.get("bot") else "") for p in players)
-            winners = ", ".join(plain(players[w]["name"]) for w in data.get("winners", []) if w < len(players)) or "nobody"
+            winners = ", ".join(plain(players[w]["name"]) for w in data.get("winners", [])
+                                if w < len(players)) or "nobody"
             embed.fields.append((f"#{r['id']} · {data.get('title', r['game'])} · {_when(r['finished_at'])}",
                                  _clip(f"{names} — winner: **{winners}** — {_length(data)}", 1000)))
         newest = found[:5]
@@ -174,7 +159,8 @@ class Records:
         return [Outgoing(to="ephemeral", channel_id=ctx.channel_id, user_id=ctx.user.id, user_name=ctx.user.name,
                          embeds=[embed], rows=rows)]
 
-    async def cmd_replay(self, ctx: Ctx, id: int, move: int | None = None, share: bool | None = None) -> list[Outgoing]:
+    async def replay(self, req: Request, ctx: Ctx, id: int, move: int | None = None,
+                     share: bool | None = None) -> list[Outgoing]:
         return [await self._replay_at(ctx, id, move or 0, "channel" if share else "ephemeral")]
 
     async def _finished(self, ctx: Ctx, result_id: int) -> dict:
@@ -183,7 +169,7 @@ class Records:
             raise InputError(f"There is no finished game #{result_id} on this server (see /politics history).")
         return found
 
-    async def _replay_at(self, ctx: Ctx, result_id: int, move: int, to: str) -> Outgoing:
+    async def _replay_at(self, ctx: Ctx, result_id: int, move: int, to: Destination) -> Outgoing:
         found = await self._finished(ctx, result_id)
         data = found["data"]
         try:
@@ -223,8 +209,8 @@ class Records:
                             Button("+10", base + str(min(total, shown.moves + 10)))]]
         return Outgoing(to=to, channel_id=ctx.channel_id, user_id=ctx.user.id, user_name=ctx.user.name,
                         text=_clip("\n".join(lines), 3800), rows=rows,
-                        image_job=_image_job(renderer, view, None) if renderer else None,
-                        alt=alt_text(game.id, view) if renderer else "")
+                        image_job=image_job(renderer, view, None) if renderer and view is not None else None,
+                        alt=alt_text(game.id, dict(view)) if renderer and view is not None else "")
 
     async def _download(self, ctx: Ctx, result_id: int) -> Outgoing:
         found = await self._finished(ctx, result_id)
@@ -235,7 +221,7 @@ class Records:
                         text=f"Game #{result_id} as a file: `politics-bot replay {name}` plays it again move by move.",
                         images=[(name, data)])
 
-    async def _records_button(self, ctx: Ctx, rest: str) -> list[Outgoing]:
+    async def button(self, req: Request, ctx: Ctx, rest: str) -> list[Outgoing]:
         what, _, arg = rest.partition(":")
         if what == "lb":
             game, _, page = arg.partition(":")
@@ -250,21 +236,23 @@ class Records:
                 return [await self._replay_at(ctx, int(result_id), int(move), "edit")]
         raise InputError("That button is not one of mine.")
 
-    async def cmd_stats_reset(self, ctx: Ctx) -> list[Outgoing]:
+    async def stats_reset(self, req: Request, ctx: Ctx) -> list[Outgoing]:
         removed = await self.store.reset_records(self._guild(ctx))
         return [Outgoing(to="channel", channel_id=ctx.channel_id,
                          text=f"**{plain(display_name(ctx.user.name))}** cleared this server's game records "
                               f"({removed} finished games, every rating).")]
 
-    async def cmd_forget_me(self, ctx: Ctx) -> list[Outgoing]:
+    async def forget_me(self, req: Request, ctx: Ctx) -> list[Outgoing]:
         guild = self._guild(ctx)
         new_id = "forgotten:" + secrets.token_hex(6)  # random: nothing leads back to the old id
         changed, cleared = await self.store.forget_player(
             guild, ctx.user.id, new_id, records.FORGOTTEN_NAME,
             lambda result: records.forget(result["data"], ctx.user.id, new_id))
         for channel_id in cleared:
-            self._recent.pop(channel_id, None)  # that finished row is gone from the file
+            self.rows.forget(channel_id)  # that finished row is gone from the file
         if not changed:
-            return [self._reply(ctx, "This server's records hold no finished games of yours; there is nothing to forget.")]
-        return [self._reply(ctx, f"Done: in this server's records of {_count(changed, 'finished game')} your name and id are "
-                                 f"now “{records.FORGOTTEN_NAME}” (the games and ratings themselves stay).")]
+            return [self.boards.reply(ctx, "This server's records hold no finished games of yours; "
+                                           "there is nothing to forget.")]
+        return [self.boards.reply(ctx, f"Done: in this server's records of {_count(changed, 'finished game')} your "
+                                       f"name and id are now “{records.FORGOTTEN_NAME}” (the games and ratings "
+                                       "themselves stay).")]

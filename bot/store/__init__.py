@@ -16,18 +16,21 @@ from __future__ import annotations
 
 import time
 from abc import ABC, abstractmethod
-from typing import Awaitable, Callable, Iterable, TypeVar
+from typing import TypeVar
+from collections.abc import Awaitable, Callable, Iterable
 
 from ..shards import Shards
 from .core import (COUNT, ROW, Committed, CorruptRow, Dialect, Program, Row, ServerMerge, Step,
                    StorageError, StorageTrouble, dumps, loads_object, marks, parse_record, redact, shard_filter,
                    split_record)
+from .game_row import BotSettings, GameRecord, Player, RowTimer
 from .records import RecordsStore
 from .schema import SCHEMA_VERSION
 from .schema import SQLITE as MIGRATIONS
 
-__all__ = ["Committed", "CorruptRow", "MIGRATIONS", "Row", "SCHEMA_VERSION", "ServerMerge", "StorageError",
-           "StorageTrouble", "Store", "parse_record", "redact", "shard_filter", "split_record"]
+__all__ = ["BotSettings", "Committed", "CorruptRow", "GameRecord", "MIGRATIONS", "Player", "Row", "RowTimer",
+           "SCHEMA_VERSION", "ServerMerge", "StorageError", "StorageTrouble", "Store", "parse_record", "redact",
+           "shard_filter", "split_record"]
 
 R = TypeVar("R")
 
@@ -68,7 +71,7 @@ class Store(RecordsStore, ABC):
     target: str  # the file or URL it was opened with (a URL's password is never shown: redact())
 
     @classmethod
-    async def open(cls, target: str) -> "Store":
+    async def open(cls, target: str) -> Store:
         """The store at `target`: a SQLite file path (or ":memory:"), `sqlite:///path`, or a
         `postgresql://` URL. Raises StorageError (one sentence) when it can't be used."""
         if target.startswith(("postgresql://", "postgres://")):
@@ -105,10 +108,12 @@ class Store(RecordsStore, ABC):
         if not rows:
             return None
         found = rows[0]
-        return Row(found[0], found[1], found[2], found[3], found[4], parse_record(found[5], found[6]))
+        record = parse_record(found[5], found[6])
+        record.game = record.game or found[2]
+        return Row(found[0], found[1], found[2], found[3], found[4], record)
 
     async def create(self, channel_id: str, guild_id: str | None, game: str, status: str,
-                     record: dict, wake_at: float | None = None, *, outbox: str | None = None) -> bool | int:
+                     record: GameRecord, wake_at: float | None = None, *, outbox: str | None = None) -> bool | int:
         """Insert a new game; False if the channel already has one. With `outbox` (what the bot
         must say about it), that entry is written in the same transaction and its id returned."""
         text, state = split_record(record)
@@ -123,7 +128,7 @@ class Store(RecordsStore, ABC):
             return (yield from add_outbox_steps(channel_id, 1, outbox)) if outbox is not None else True
         return await self._run(steps())
 
-    async def commit(self, channel_id: str, expected_version: int, status: str, record: dict,
+    async def commit(self, channel_id: str, expected_version: int, status: str, record: GameRecord,
                      wake_at: float | None, *, server: ServerMerge | None = None,
                      outbox: str | None = None, delivered: Iterable[int] = (),
                      also: Program[None] | None = None) -> Committed | None:
@@ -155,7 +160,7 @@ class Store(RecordsStore, ABC):
             return Committed(text, state, outbox_id)
         return await self._run(steps())
 
-    async def update(self, channel_id: str, expected_version: int, status: str, record: dict,
+    async def update(self, channel_id: str, expected_version: int, status: str, record: GameRecord,
                      wake_at: float | None) -> tuple[str, str | None] | None:
         """Compare-and-swap on the version: the (record, state) texts written (the row is now
         at expected_version + 1), or None if someone else got there first."""

@@ -10,9 +10,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Callable, Generator, NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar
+from collections.abc import Callable, Generator
+
+from pydantic import ValidationError
 
 from ..shards import Shards
+from .game_row import GameRecord
 
 T = TypeVar("T")
 
@@ -53,7 +57,7 @@ class Row:
     game: str
     status: str
     version: int
-    record: dict
+    record: GameRecord
 
 
 @dataclass
@@ -81,26 +85,29 @@ SQLITE = Dialect("sqlite", row_locks=False, contains="instr({column}, ?) > 0")
 POSTGRES = Dialect("postgres", row_locks=True, contains="strpos({column}, ?) > 0")
 
 
-def parse_record(text: str, state: str | None = None) -> dict:
-    """The stored record; `state` (the state column) goes back under record["state"].
-    Rows written before migration 2 keep the state inside the record."""
+def parse_record(text: str, state: str | None = None) -> GameRecord:
+    """The stored record, parsed and checked once; `state` (the state column) goes back under
+    record.state. Rows written before migration 2 keep the state inside the record; rows in the
+    shape before typed records (`"bot"` for two things) load too (see game_row.py)."""
     try:
-        record = json.loads(text)
-        if not isinstance(record, dict):
-            raise ValueError("record is not an object")
-    except ValueError as exc:
-        raise CorruptRow(str(exc)) from None
+        record = GameRecord.model_validate_json(text)
+    except ValidationError as exc:
+        raise CorruptRow(_first_error(exc)) from None
     if state is not None:
-        record["state"] = state
+        record.state = state
     return record
 
 
-def split_record(record: dict) -> tuple[str, str | None]:
+def _first_error(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    return f"{'.'.join(str(p) for p in err.get('loc', ())) or 'record'}: {err.get('msg', 'not valid')}"
+
+
+def split_record(record: GameRecord) -> tuple[str, str | None]:
     """(record JSON without the state, state JSON text or None) as stored."""
-    state = record.get("state")
-    if isinstance(state, str):
-        return json.dumps({k: v for k, v in record.items() if k != "state"}, separators=(",", ":")), state
-    return json.dumps(record, separators=(",", ":")), None
+    if isinstance(record.state, str):
+        return record.without_state(), record.state
+    return record.dump_text(), None
 
 
 def dumps(value) -> str:

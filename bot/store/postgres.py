@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 from functools import lru_cache
-from typing import TypeVar
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 import asyncpg
@@ -60,12 +60,13 @@ def trouble_kind(exc: BaseException) -> str | None:
     return None
 
 
-async def drive(conn: asyncpg.Connection, program: Program[R]) -> R:
+async def drive(conn: Any, program: Program[R]) -> R:  # a pooled connection (asyncpg's proxy of one)
     """Run a step program's statements on `conn`, handing each its result."""
     try:
         step = next(program)
         while True:
             sql, want = numbered(step.sql), step.want
+            result: Any
             if want == ROWS:
                 result = await conn.fetch(sql, *step.params)
             elif want == ROW:
@@ -86,7 +87,7 @@ class PostgresStore(Store):
         self.target = url
 
     @classmethod
-    async def connect(cls, url: str) -> "PostgresStore":
+    async def connect(cls, url: str) -> PostgresStore:
         shown = redact(url)
         try:
             pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, timeout=10,
@@ -103,7 +104,8 @@ class PostgresStore(Store):
             await store.migrate()
         except BaseException as exc:
             await pool.close()
-            if trouble_kind(exc) is not None or isinstance(exc, asyncpg.PostgresError):  # e.g. no right to create tables
+            # e.g. no right to create tables
+            if trouble_kind(exc) is not None or isinstance(exc, asyncpg.PostgresError):
                 raise StorageError(f"The PostgreSQL database {shown} can't be used ({exc}): check DATABASE_URL, "
                                    "the server, and that its user may create tables there.") from None
             raise
@@ -112,7 +114,7 @@ class PostgresStore(Store):
     async def close(self) -> None:
         try:
             await asyncio.wait_for(self.pool.close(), 10)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             self.pool.terminate()
 
     async def migrate(self) -> None:

@@ -3,9 +3,13 @@ once for both backends: reads through `_rows`, transactions as step programs thr
 from __future__ import annotations
 
 import json
-from typing import Callable
+from collections.abc import Awaitable, Callable, Iterable
+from typing import TYPE_CHECKING, TypeVar
 
-from .core import COUNT, NONE, ROW, ROWS, Committed, Program, Step, dumps, marks
+from .core import COUNT, NONE, ROW, ROWS, Committed, Dialect, Program, ServerMerge, Step, dumps, marks
+from .game_row import GameRecord
+
+R = TypeVar("R")
 
 RESULT_COLUMNS = "id, channel_id, game, finished_at, moves, data"
 
@@ -63,18 +67,31 @@ def _without_replay(text: str) -> str:
 
 
 class RecordsStore(RetentionStore):
-    """Mixed into `Store`: needs `_rows`, `_run`, `commit` and `dialect`."""
+    """Mixed into `Store`: needs `_rows`, `_run`, `commit` and `dialect` (declared below for the
+    type checker; Store and its backends supply them)."""
 
-    async def finish(self, channel_id: str, expected_version: int, record: dict, result: dict,
+    if TYPE_CHECKING:
+        dialect: Dialect
+
+        def _rows(self, sql: str, params: tuple = ()) -> Awaitable[list]: ...
+
+        def _run(self, program: Program[R]) -> Awaitable[R]: ...
+
+        async def commit(self, channel_id: str, expected_version: int, status: str, record: GameRecord,
+                         wake_at: float | None, *, server: ServerMerge | None = None, outbox: str | None = None,
+                         delivered: Iterable[int] = (), also: Program[None] | None = None) -> Committed | None: ...
+
+    async def finish(self, channel_id: str, expected_version: int, record: GameRecord, result: dict,
                      seats: list[dict], rate: Callable[[dict], dict], **extra) -> Committed | None:
         """The game's last row and its result in one transaction: the compare-and-swap of
         `commit` (with its `extra`: server data, outbox), the results row, a row per seat and the
         new ratings. `rate` turns the players' current (mu, sigma), read inside the transaction,
         into the new ones. None if someone else wrote the row first; then nothing is recorded."""
-        return await self.commit(channel_id, expected_version, record["status"], record, None,
+        return await self.commit(channel_id, expected_version, record.status, record, None,
                                  also=self._record_result(channel_id, result, seats, rate), **extra)
 
-    def _record_result(self, channel_id: str, result: dict, seats: list[dict], rate: Callable[[dict], dict]) -> Program[None]:
+    def _record_result(self, channel_id: str, result: dict, seats: list[dict],
+                       rate: Callable[[dict], dict]) -> Program[None]:
         guild, game = result["guild_id"], result["game"]
         ids = sorted({s["player_id"] for s in seats})
         if self.dialect.row_locks:
@@ -99,10 +116,12 @@ class RecordsStore(RetentionStore):
         for pid in ids:
             mine = [s for s in seats if s["player_id"] == pid]
             mu, sigma = new[pid]
-            yield Step("INSERT INTO ratings(guild_id, game, player_id, name, mu, sigma, games, wins) VALUES(?,?,?,?,?,?,1,?)"
+            yield Step("INSERT INTO ratings(guild_id, game, player_id, name, mu, sigma, games, wins)"
+                       " VALUES(?,?,?,?,?,?,1,?)"
                        " ON CONFLICT(guild_id, game, player_id) DO UPDATE SET name=excluded.name, mu=excluded.mu,"
                        " sigma=excluded.sigma, games=ratings.games+1, wins=ratings.wins+excluded.wins",
-                       (guild, game, pid, mine[0]["name"], float(mu), float(sigma), int(any(s["winner"] for s in mine))))
+                       (guild, game, pid, mine[0]["name"], float(mu), float(sigma),
+                        int(any(s["winner"] for s in mine))))
 
     async def ratings_of(self, guild_id: str, game: str, player_ids: list[str]) -> dict[str, tuple[float, float]]:
         if not player_ids:
@@ -126,7 +145,8 @@ class RecordsStore(RetentionStore):
         return [result_row(r) for r in rows]
 
     async def result(self, guild_id: str, result_id: int) -> dict | None:
-        rows = await self._rows(f"SELECT {RESULT_COLUMNS} FROM results WHERE guild_id=? AND id=?", (guild_id, result_id))
+        rows = await self._rows(f"SELECT {RESULT_COLUMNS} FROM results WHERE guild_id=? AND id=?",
+                                (guild_id, result_id))
         return result_row(rows[0]) if rows else None
 
     async def leaderboard(self, guild_id: str, game: str, offset: int, limit: int) -> tuple[int, list[tuple]]:
@@ -140,15 +160,16 @@ class RecordsStore(RetentionStore):
     async def place(self, guild_id: str, game: str, mu: float, sigma: float) -> tuple[int, int]:
         """(place on the leaderboard of a rating, how many are rated): 1 + those rated above it."""
         rows = await self._rows(
-            "SELECT SUM(CASE WHEN mu - 3 * sigma > ? THEN 1 ELSE 0 END), COUNT(*) FROM ratings WHERE guild_id=? AND game=?",
+            "SELECT SUM(CASE WHEN mu - 3 * sigma > ? THEN 1 ELSE 0 END), COUNT(*) FROM ratings"
+            " WHERE guild_id=? AND game=?",
             (float(mu - 3 * sigma + 1e-9), guild_id, game))
         above, total = rows[0]
         return int(above or 0) + 1, int(total)
 
     async def player_ratings(self, guild_id: str, player_id: str) -> list[tuple]:
         """(game, name, mu, sigma, games, wins) for every game the player has a rating in."""
-        rows = await self._rows("SELECT game, name, mu, sigma, games, wins FROM ratings WHERE guild_id=? AND player_id=?",
-                                (guild_id, player_id))
+        rows = await self._rows("SELECT game, name, mu, sigma, games, wins FROM ratings"
+                                " WHERE guild_id=? AND player_id=?", (guild_id, player_id))
         return [tuple(r) for r in rows]
 
     async def player_games(self, guild_id: str, player_id: str, game: str | None = None) -> list[tuple]:
@@ -218,7 +239,7 @@ class RecordsStore(RetentionStore):
 def _forget_in_archived(text: str, player_id: str, new_id: str, new_name: str) -> str:
     try:
         record = json.loads(text)
-        for p in record.get("players", []):
+        for p in record.get("players", []):  # the archived JSON as stored (either shape)
             if p.get("id") in (player_id, f"resigned:{player_id}"):
                 p["id"], p["name"] = new_id, new_name
         if record.get("host") == player_id:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
-from typing import Awaitable, TypeVar
+from typing import Any, TypeVar
+from collections.abc import Awaitable
 
 import aiosqlite
 
@@ -35,6 +36,7 @@ def drive(conn: sqlite3.Connection, program: Program[R]) -> R:
         while True:
             cur = conn.execute(step.sql, step.params)
             want = step.want
+            result: Any
             if want == COUNT:
                 result = cur.rowcount
             elif want == ROW:
@@ -59,7 +61,7 @@ class SQLiteStore(Store):
         self._tx = asyncio.Lock()
 
     @classmethod
-    async def connect(cls, path: str) -> "SQLiteStore":
+    async def connect(cls, path: str) -> SQLiteStore:
         if path != ":memory:":
             os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         connecting = aiosqlite.connect(path, isolation_level=None)
@@ -94,11 +96,13 @@ class SQLiteStore(Store):
 
     async def migrate(self) -> None:
         async with self.db.execute("PRAGMA user_version") as cur:
-            (current,) = await cur.fetchone()
+            found = await cur.fetchone()
+        (current,) = found if found is not None else (0,)
         if current > SCHEMA_VERSION:
             # Written by a newer bot: running old code on it could lose data.
             raise StorageError(f"The database {self.path} was written by a newer politics-bot (schema {current}; "
-                               f"this one knows {SCHEMA_VERSION}). Upgrade the bot or set DATABASE_PATH to another file.")
+                               f"this one knows {SCHEMA_VERSION}). Upgrade the bot or set DATABASE_PATH to another "
+                               "file.")
         for number in range(current, SCHEMA_VERSION):
             await self.db.execute("BEGIN IMMEDIATE")
             try:
@@ -145,4 +149,5 @@ class SQLiteStore(Store):
 
     async def integrity_ok(self) -> bool:
         async with self.db.execute("PRAGMA integrity_check") as cur:
-            return (await cur.fetchone())[0] == "ok"
+            found = await cur.fetchone()
+        return found is not None and found[0] == "ok"

@@ -26,13 +26,18 @@ from bot.store import Store
 
 
 class CountedTimers(GameService):
-    async def _wake(self, channel_id: str, now: float):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._real_wake = self.play.wake
+        self.play.wake = self._wake  # type: ignore[method-assign]  # counts each timer the play loop fires
+
+    async def _wake(self, req, channel_id: str, now: float):
         try:
-            out = await super()._wake(channel_id, now)
+            out = await self._real_wake(req, channel_id, now)
         except TooLate:
             print("LOST", channel_id, flush=True)  # another process's commit came first
             raise
-        written = self._recent.get(channel_id)  # this process's own server: the row it just wrote
+        written = self.rows.recent.get(channel_id)  # this process's own server: the row it just wrote
         if out and written is not None:
             print("FIRED", channel_id, written.version, len(json.loads(written.text).get("log", [])), flush=True)
         return out

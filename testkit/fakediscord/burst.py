@@ -21,17 +21,18 @@ async def main(path: str, channels: int) -> None:
     print("READY", flush=True)
     while True:
         for ch in chans:
-            loaded = await svc._load(ch)
-            if loaded is None or loaded.record["status"] != "playing":
+            loaded = await svc.load(ch)
+            if loaded is None or loaded.record.status != "playing":
                 continue
-            state = loaded.game.load(loaded.record["state"])
+            assert loaded.record.state is not None  # a game in play has its state
+            state = loaded.game.load(loaded.record.state)
             legal = loaded.game.legal_actions(state, 0)
             if not legal:
                 continue
             await svc.handle(Ctx(user, ch, "1"), "do", {"action": legal[0].text()})
             row = await svc.store.get(ch)
             assert row is not None, f"channel {ch} lost its game"
-            print(ch, row.version, row.record["acted"][0], flush=True)
+            print(ch, row.version, row.record.acted[0], flush=True)
 
 
 if __name__ == "__main__":
