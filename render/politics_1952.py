@@ -34,8 +34,9 @@ from PIL import Image, ImageChops, ImageDraw
 if TYPE_CHECKING:  # the view's shape only: a render worker never imports the engines
     from engines.politics_1952.view import P52PlayerView, P52StateView, P52TabulationView, P52View
 
-from .core import (stamp_text, INK, INK_MUTED, LEADER, MapStyle, PANEL, PAPER, USMap, WHITE, draw_marker,
-                   ellipsize, font, mix, player, shape_points, text_color_on, wrap_text)
+from .core import (INK, INK_MUTED, LEADER, PANEL, PAPER, WHITE, Glance, GlanceSeat, MapStyle, USMap, draw_marker,
+                   ellipsize, font, mix, player, record_box, shape_points, stamp_text, text_color_on, with_glance,
+                   wrap_text)
 
 # ---- the 1952 board (kept here: renderers read the public view only; the
 # states' groups, votes and lines come from the view itself)
@@ -130,17 +131,40 @@ def _strips(code: str, lines: int) -> tuple[list[float], list[tuple[float, float
     return bounds, extents, size
 
 
+def _crosses(p1: tuple[float, float], p2: tuple[float, float], q1: tuple[float, float],
+             q2: tuple[float, float]) -> bool:
+    def orient(a: tuple[float, float], b: tuple[float, float], c: tuple[float, float]) -> float:
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    return orient(p1, p2, q1) * orient(p1, p2, q2) < 0 and orient(q1, q2, p1) * orient(q1, q2, p2) < 0
+
+
 @lru_cache(maxsize=1)
 def _callout_boxes() -> dict[str, tuple[int, int, int, int]]:
-    """Callout boxes stacked top to bottom in the order of their states' label points."""
-    m = _map()
-    order = sorted(CALLOUT_STATES, key=lambda c: m.label_xy(c)[1])
-    top = OY + 40
-    boxes = {}
-    for i, code in enumerate(order):
-        y = top + i * (BOX_H + BOX_GAP)
-        boxes[code] = (BOX_X, y, BOX_X + BOX_W, y + BOX_H)
-    return boxes
+    """Callout boxes stacked top to bottom in an order whose leader lines do not cross.
+
+    Sorting by the label point's height alone crossed New Jersey's, Delaware's and Maryland's
+    leaders (Maryland's label is west of Delaware's): sort instead by where each leader would
+    meet the box column at a slope, trying gentle slopes first, and keep the first order with
+    no crossing."""
+    def stack(order: list[str]) -> dict[str, tuple[int, int, int, int]]:
+        top = OY + 40
+        return {code: (BOX_X, top + i * (BOX_H + BOX_GAP), BOX_X + BOX_W, top + i * (BOX_H + BOX_GAP) + BOX_H)
+                for i, code in enumerate(order)}
+
+    best: dict[str, tuple[int, int, int, int]] = {}
+    for slope in (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 1.0, -0.1, -0.2, -0.3):
+        order = sorted(CALLOUT_STATES, key=lambda c: _anchor(c)[1] + slope * (BOX_X - _anchor(c)[0]))
+        boxes = stack(order)
+        lines = [(_anchor(c), (float(b[0]), (b[1] + b[3]) / 2)) for c, b in boxes.items()]
+        if not any(_crosses(*a, *b) for i, a in enumerate(lines) for b in lines[i + 1:]):
+            return boxes
+        best = best or boxes
+    return best
+
+
+def leader_lines() -> dict[str, list[tuple[float, float]]]:
+    """Each callout state's leader line (board px, before the glance band): state to box."""
+    return {c: [_anchor(c), (float(b[0]), (b[1] + b[3]) / 2)] for c, b in _callout_boxes().items()}
 
 
 def _label_xy(code: str) -> tuple[float, float]:
@@ -186,9 +210,9 @@ def _base(states_key: tuple) -> Image.Image:
         if spot:
             _group_tag(img, spot, group)
     # callout leaders and boxes
-    for code, box in _callout_boxes().items():
-        ax, ay = _anchor(code)
-        draw.line([(ax, ay), (box[0], (box[1] + box[3]) / 2)], fill=LEADER, width=2)
+    for _code, leader in leader_lines().items():
+        (ax, ay) = leader[0]
+        draw.line(leader, fill=LEADER, width=2)
         draw.ellipse((ax - 3, ay - 3, ax + 3, ay + 3), fill=LEADER)
     info = {code: (ev, group, lines) for code, ev, group, lines in states_key}
     for code, box in _callout_boxes().items():
@@ -261,8 +285,11 @@ def _legend(img: Image.Image, states_key: tuple) -> None:
 
 # ---------------------------------------------------------------- dynamic layers
 
-def _pin(img: Image.Image, draw: ImageDraw.ImageDraw, center: tuple[float, float], seat: int, size: float) -> None:
+def _pin(img: Image.Image, draw: ImageDraw.ImageDraw, center: tuple[float, float], seat: int, size: float,
+         key: str = "") -> None:
     draw_marker(img, center, seat, size=size, label=None if size >= 18 else "")
+    r = size / 2
+    record_box("pin", key, (center[0] - r, center[1] - r, center[0] + r, center[1] + r))
 
 
 def _vote_square(img: Image.Image, xy: tuple[float, float], ev: int, holder: int | None, won: bool,
@@ -288,7 +315,33 @@ def _vote_square(img: Image.Image, xy: tuple[float, float], ev: int, holder: int
         draw_marker(img, (x - half - 13, y), holder, size=24)
 
 
-def _draw_state(img: Image.Image, draw: ImageDraw.ImageDraw, st: P52StateView) -> None:
+@lru_cache(maxsize=4)
+def _label_zones(evs: tuple[tuple[str, int], ...]) -> tuple[tuple[str, tuple[float, float, float, float]], ...]:
+    """Every state's vote square (with its marker and star) and group tag, in board px."""
+    zones = []
+    for code, ev in evs:
+        if code in CALLOUT_STATES:
+            continue
+        lx, ly = _label_xy(code)
+        half = 15 if ev < 10 else 17
+        zones.append((f"{code} votes", (lx - half - 27, ly - 15, lx + half + 25, ly + 15)))
+        tag = _tag_spot(code, ev)
+        if tag:
+            zones.append((f"{code} group", (tag[0] - 14, tag[1] - 12, tag[0] + 14, tag[1] + 12)))
+    return tuple(zones)
+
+
+@lru_cache(maxsize=256)
+def _keep_clear(code: str, evs: tuple[tuple[str, int], ...]
+                ) -> tuple[tuple[str, tuple[float, float, float, float]], ...]:
+    """The label zones a pin of this state could reach (its own and its neighbours')."""
+    (x0, y0), fill, _, _ = _state_masks(code)
+    bx0, by0, bx1, by1 = OX + x0 - 20, OY + y0 - 20, OX + x0 + fill.size[0] + 20, OY + y0 + fill.size[1] + 20
+    return tuple((k, b) for k, b in _label_zones(evs) if b[0] < bx1 and bx0 < b[2] and b[1] < by1 and by0 < b[3])
+
+
+def _draw_state(img: Image.Image, draw: ImageDraw.ImageDraw, st: P52StateView,
+                states: list[P52StateView]) -> None:
     code, lines = st["code"], st["lines"]
     holder, won = st["controller"], st["capital"] is not None
     (x0, y0), fill, _, inner = _state_masks(code)
@@ -298,14 +351,28 @@ def _draw_state(img: Image.Image, draw: ImageDraw.ImageDraw, st: P52StateView) -
         _draw_callout(img, draw, st)
         return
     bounds, extents, size = _strips(code, lines)
+    lx, ly = _label_xy(code)
+    # Pins step down their county line past every vote square (with the controller's marker and
+    # the capital's star beside it) and group tag near them: a pin never hides a number.
+    keep_clear = _keep_clear(code, tuple((c["code"], c["ev"]) for c in states))
+    for key, box in keep_clear:
+        if key.startswith(code + " "):
+            record_box("label", key, box)
+    r = size / 2
     for k, pins in enumerate(st["pins"]):
         if not pins:
             continue
         cx = OX + (bounds[k] + bounds[k + 1]) / 2
-        top = OY + extents[k][0] + size * 0.5 + 3
-        for i, seat in enumerate(pins):
-            _pin(img, draw, (cx, top + i * (size + 1)), seat, size)
-    lx, ly = _label_xy(code)
+        y = OY + extents[k][0] + size * 0.5 + 3
+        for seat in pins:
+            moved = True
+            while moved:
+                moved = False
+                for _key, (zx0, zy0, zx1, zy1) in keep_clear:
+                    if cx + r > zx0 and cx - r < zx1 and y + r > zy0 and y - r < zy1:
+                        y, moved = zy1 + r + 1, True
+            _pin(img, draw, (cx, y), seat, size, code)
+            y += size + 1
     _vote_square(img, (lx, ly), st["ev"], holder, won)
 
 
@@ -320,7 +387,7 @@ def _draw_callout(img: Image.Image, draw: ImageDraw.ImageDraw, st: P52StateView)
     for k, pins in enumerate(st["pins"]):
         cx = x_first + (k + 0.5) * step
         for i, seat in enumerate(pins):
-            _pin(img, draw, (cx, box[1] + 12 + i * (size + 1)), seat, size)
+            _pin(img, draw, (cx, box[1] + 12 + i * (size + 1)), seat, size, st["code"])
     _vote_square(img, (box[0] + 46, box[1] + 56), st["ev"], holder, st["capital"] is not None)
 
 
@@ -472,7 +539,7 @@ def draw_board(view: P52View) -> Image.Image:
     img = _base(_states_key(view)).copy()
     draw = ImageDraw.Draw(img)
     for st in view["states"]:
-        _draw_state(img, draw, st)
+        _draw_state(img, draw, st, view["states"])
     _panel(img, view)
     return img
 
@@ -515,7 +582,7 @@ def _palette(states_key: tuple) -> Image.Image:
     """A fixed 256-colour palette for a board, derived once from sample boards.
     Mapping a render onto it costs a few ms, where an adaptive quantizer costs
     about as much as the PNG compression itself."""
-    samples = [draw_board(_sample_view(states_key, v)) for v in range(6)]
+    samples = [with_glance(draw_board(view), glance(view)) for view in (_sample_view(states_key, v) for v in range(6))]
     w, h = samples[0].size
     sheet = Image.new("RGB", (w, h * len(samples)), PAPER)
     for i, im in enumerate(samples):
@@ -535,4 +602,30 @@ def encode(image: Image.Image, states_key: tuple) -> bytes:
 def render(view: P52View, previous: P52View | None = None) -> list[tuple[str, bytes]]:
     if previous is not None and previous == view:
         return []
-    return [("politics-1952.png", encode(draw_board(view), _states_key(view)))]
+    return [("politics-1952.png", encode(with_glance(draw_board(view), glance(view)), _states_key(view)))]
+
+
+def glance(view: P52View) -> Glance:
+    """The phone band: whose turn and what they do now, each seat's votes if counted now, and
+    the last moves. Drawn from the view alone, like the rest of the board."""
+    players = view["players"]
+    phase = view["phase"]
+    best = max((p["votes"] for p in players if p["active"]), default=0)
+    seats = tuple(GlanceSeat(s, p["name"], str(p["votes"]), active=p["active"],
+                             leading=view.get("winner") == s if phase == "over" else bool(best) and p["votes"] == best)
+                  for s, p in enumerate(players))
+    turn_seat = view.get("turn")
+    if phase == "over":
+        turn = view.get("outcome") or "Election decided"
+        turn_seat = view.get("winner")
+    elif phase == "opening":
+        turn = "Throwing for first player"
+    else:
+        assert turn_seat is not None  # a roll or a move always names whose turn it is
+        doing = "to roll" if phase == "roll" else f"to place {view['remaining']}"
+        turn = f"{players[turn_seat]['name']} {doing}"
+    status = "board closed" if view["board_closed"] else f"{view['pinned']}/48 pinned"
+    status = f"Turn {view['turns']} · {status} · 266 win"
+    log = [line.replace("**", "") for line in (view.get("log") or [])]
+    changed, title = tuple(log[-2:]), "Last moves"
+    return Glance(turn=turn, turn_seat=turn_seat, seats=seats, status=status, changed=changed, changed_title=title)

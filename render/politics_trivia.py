@@ -34,8 +34,9 @@ from PIL import Image, ImageChops, ImageDraw
 from engines.politics_trivia.views import PlayerView, TriviaView
 
 from .core import _base_layers  # the map's cached line work (borders, callout outlines)
-from .core import (INK, INK_MUTED, LEADER, PANEL, PAPER, WHITE, MapStyle, USMap, draw_marker, draw_shape,
-                   encode_on_palette, mix, palette_from, player, stamp_text, state_codes, stripe_mask, text_mask)
+from .core import (INK, INK_MUTED, LEADER, PANEL, PAPER, WHITE, Glance, GlanceSeat, MapStyle, USMap, clear_below,
+                   draw_marker, draw_shape, encode_on_palette, mix, palette_from, player, record_box, stamp_text,
+                   state_codes, stripe_mask, text_mask, with_glance)
 
 PREFIX = "politics-trivia"
 MAP_W = 1000
@@ -120,9 +121,19 @@ def _ev_spot(code: str) -> tuple[float, float]:
     callout = m.callouts.get(code)
     if callout:
         x0, y0, x1, y1 = callout.content
-        return OX + x0 + 12, OY + (y0 + y1) / 2
+        return OX + x0 + 3, OY + (y0 + y1) / 2  # left in the box: the pawns stand right of it
     x, y = m.label_xy(code)
+    if m.clearance(code) <= 14:  # Hawaii: no room under its code, so the number stands beside it
+        return OX + x + 24, OY + y
     return OX + x, OY + y + 15
+
+
+def _ev_box(code: str, ev: int) -> tuple[float, float, float, float]:
+    """The drawn electoral number's box (canvas px), for keeping pawns and stars off it."""
+    ex, ey = _ev_spot(code)
+    w = text_mask(str(ev), 14, False, False, 0)[0].size[0]
+    x0 = ex if code in _map().callouts else ex - w / 2
+    return x0 - 2, ey - 8, x0 + w + 2, ey + 8
 
 
 def _stamp_state_text(img: Image.Image, code: str, ev: int, fill_color) -> None:
@@ -131,8 +142,7 @@ def _stamp_state_text(img: Image.Image, code: str, ev: int, fill_color) -> None:
     halo = mix(fill_color, WHITE, 0.25) if fill_color is not None else None
     stamp_text(img, (x, y), code, 16, text_col, bold=True, anchor="m", condensed=True, halo=halo)
     ex, ey = _ev_spot(code)
-    if boxed or _map().clearance(code) > 14:
-        stamp_text(img, (ex, ey), str(ev), 14, text_col, bold=False, anchor="m" if not boxed else "l", halo=halo)
+    stamp_text(img, (ex, ey), str(ev), 14, text_col, bold=False, anchor="m" if not boxed else "l", halo=halo)
 
 
 @lru_cache(maxsize=16)
@@ -145,9 +155,8 @@ def _base(n: int, evs: tuple[tuple[str, int], ...]) -> Image.Image:
     for code, ev in evs:
         ex, ey = _ev_spot(code)
         boxed = code in m.callouts
-        if boxed or m.clearance(code) > 14:
-            stamp_text(img, (ex, ey), str(ev), 14, INK_MUTED, anchor="m" if not boxed else "l",
-                       halo=None if boxed else PAPER)
+        stamp_text(img, (ex, ey), str(ev), 14, INK_MUTED, anchor="m" if not boxed else "l",
+                   halo=None if boxed else PAPER)
     draw = ImageDraw.Draw(img)
     dc = m.callouts.get("DC")
     if dc:
@@ -183,32 +192,67 @@ def _paint(img: Image.Image, chips: dict, evs: dict) -> None:
             _stamp_state_text(img, code, evs.get(code, 0), player(owner).light)
 
 
-def _pawns(img: Image.Image, players: list[PlayerView]) -> None:
+@lru_cache(maxsize=4)
+def _label_zones(evs: tuple[tuple[str, int], ...]) -> tuple[tuple[str, tuple[float, float, float, float]], ...]:
+    """Every state's postal code and electoral number, as drawn (canvas px)."""
+    zones = []
+    for code, ev in evs:
+        (x, y), _boxed = _label_spot(code)
+        w = text_mask(code, 16, True, True, 0)[0].size[0]
+        zones.append((f"{code} code", (x - w / 2 - 1, y - 8, x + w / 2 + 1, y + 8)))
+        zones.append((f"{code} {ev}", _ev_box(code, ev)))
+    return tuple(zones)
+
+
+def _pawns(img: Image.Image, players: list[PlayerView], evs: dict) -> None:
+    """Home stars and pawns, placed clear of every state's code and electoral number (a pawn
+    used to stand on Texas's 40, Alaska's 3 and Washington's 12)."""
     m = _map()
     by_state: dict[str, list[int]] = {}
     for p in players:
         at = p["at"]
         if at and not p["out"]:
             by_state.setdefault(at, []).append(p["seat"])
+    zones = _label_zones(tuple(sorted(evs.items())))
+    for key, box in zones:
+        record_box("label", key, box)
+    boxes = [b for _k, b in zones]
     for p in players:
         home = p.get("home")
         if home:
             (x, y), boxed = _label_spot(home)
-            cx, cy = (x - 26, y) if boxed else (x + 22, y - 12)
+            if boxed:
+                cx, cy = x - 26, y
+            elif _map().clearance(home) <= 14:  # Hawaii: its number stands right of the code, the star left
+                cx, cy = x - 20, y - 8
+            else:
+                cx, cy = clear_below((x + 22, y - 12), 7, boxes)
             draw_shape(ImageDraw.Draw(img), "star", (cx, cy), 15, player(p["seat"]).color, INK, 1)
+            record_box("pin", f"{home} home", (cx - 7, cy - 7, cx + 7, cy + 7))
     for code, seats in by_state.items():
         callout = m.callouts.get(code)
         size = 24 if callout else 28
         if callout:
             x0, y0, x1, y1 = callout.content
             cx, cy = OX + x1 - 4 - size / 2, OY + (y0 + y1) / 2
-            step = -(size * 0.75)
+            # overlap closer rather than reach back over the box's number
+            room = cx - size / 2 - (_ev_box(code, evs.get(code, 0))[2] + 2)
+            if room < size * 0.75 * (len(seats) - 1):
+                size = 20 if len(seats) == 1 else 17
+                cx = OX + x1 - 3 - size / 2
+                room = cx - size / 2 - (_ev_box(code, evs.get(code, 0))[2] + 1)
+            step = -max(0.0, min(size * 0.75, room / max(1, len(seats) - 1)))
         else:
             (x, y) = m.label_xy(code)
-            cx, cy = OX + x - (len(seats) - 1) * size * 0.4, OY + y + (30 if m.clearance(code) > 14 else 22)
+            # under the electoral number (beside it for Hawaii), never on it
+            number_bottom = _ev_box(code, evs.get(code, 0))[3]
+            cx, cy = OX + x - (len(seats) - 1) * size * 0.4, max(OY + y + 8, number_bottom) + size / 2 + 2
             step = size * 0.8
+        r = size * 0.42
         for i, seat in enumerate(seats):
-            draw_marker(img, (cx + i * step, cy), seat, size)
+            px, py = (cx + i * step, cy) if callout else clear_below((cx + i * step, cy), r, boxes)
+            draw_marker(img, (px, py), seat, size)
+            record_box("pin", code, (px - r, py - r, px + r, py + r))
 
 
 def _race(img: Image.Image, players: list[PlayerView]) -> None:
@@ -393,7 +437,7 @@ def draw_board(view: TriviaView) -> Image.Image:
     evs = view.get("ev") or {}
     img = _base(len(players), tuple(sorted(evs.items()))).copy()
     _paint(img, view.get("chips") or {}, evs)
-    _pawns(img, players)
+    _pawns(img, players, evs)
     _race(img, players)
     _scoreboard(img, view)
     return img
@@ -420,7 +464,7 @@ def _sample_view(n: int) -> TriviaView:
 
 @lru_cache(maxsize=1)
 def _palette() -> Image.Image:
-    return palette_from([draw_board(_sample_view(n)) for n in (8, 4, 2)])
+    return palette_from([with_glance(draw_board(v), glance(v)) for v in (_sample_view(n) for n in (8, 4, 2))])
 
 
 def encode(image: Image.Image) -> bytes:
@@ -437,4 +481,35 @@ def _drawn(view: TriviaView) -> dict[str, object]:
 def render(view: TriviaView, previous: TriviaView | None = None) -> list[tuple[str, bytes]]:
     if previous is not None and _drawn(previous) == _drawn(view):
         return []
-    return [(f"{PREFIX}.png", encode(draw_board(view)))]
+    return [(f"{PREFIX}.png", encode(with_glance(draw_board(view), glance(view))))]
+
+
+def glance(view: TriviaView) -> Glance:
+    """The phone band: whose turn (or the runoff), each candidate's electoral votes, the newest
+    line of the log. Drawn from the view alone, like the rest of the board."""
+    players = view["players"]
+    best = max((p["ev"] for p in players if not p.get("out")), default=0)
+    seats = tuple(GlanceSeat(p["seat"], p["name"], f"{p['ev']}", active=not p.get("out"),
+                             leading=view.get("winner") == p["seat"] or (bool(best) and p["ev"] == best))
+                  for p in players)
+    turn_seat = view.get("winner")
+    if turn_seat is None:
+        turn_seat = view.get("turn") if view.get("step") != "homes" else view.get("chooser")
+    log = [ln for ln in (_plain(x) for x in view.get("log") or []) if ln]
+    changed, title = tuple(log[-1:]), "Latest"
+    turn = _headline(view) or "Politics: The Game"
+    status = f"Round {view.get('round') or 0}/{view.get('max_rounds')} · EV"
+    runoff = view.get("runoff")
+    if runoff and view.get("winner") is None and view.get("step") != "over":
+        # the score first, short: the question count moves to the status
+        a, b = runoff["seats"]
+        kind = "Runoff" if runoff.get("kind") == "runoff" else "Speed play"
+        turn = f"{kind}: {players[a]['name']} {runoff['scores'][0]}–{runoff['scores'][1]} {players[b]['name']}"
+        status = f"question {min(runoff['question'], runoff['questions'])}/{runoff['questions']}"
+    return Glance(turn=turn, turn_seat=turn_seat, seats=seats, status=status, changed=changed, changed_title=title)
+
+
+def leader_lines() -> dict[str, list[tuple[float, float]]]:
+    """The callout boxes' leader lines (board px, before the glance band): state to box."""
+    return {c: [(OX + co.anchor[0], OY + co.anchor[1]), (OX + co.box[0], OY + (co.box[1] + co.box[3]) / 2)]
+            for c, co in _map().callouts.items()}

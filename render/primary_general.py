@@ -21,7 +21,8 @@ from PIL import Image, ImageDraw
 if TYPE_CHECKING:  # the view's shape only: a render worker never imports the engines
     from engines.primary_general.view import PGPlayerView, PGView
 
-from .core import INK, INK_MUTED, PAPER, WHITE, draw_marker, ellipsize, encode_png, font, mix, player
+from .core import (INK, INK_MUTED, PAPER, WHITE, Glance, GlanceSeat, draw_marker, ellipsize, encode_png, font, mix,
+                   player, with_glance)
 
 WIDTH = 1200
 MARGIN = 24
@@ -57,7 +58,32 @@ PHASE_RULE = {"primary": "ranked by Electability + Affiliation — top two becom
 def render(view: PGView, previous: PGView | None = None) -> list[tuple[str, bytes]]:
     if previous is not None and previous == view:
         return []
-    return [("primary-general.png", encode_png(draw_board(view)))]
+    return [("primary-general.png", encode_png(with_glance(draw_board(view), glance(view))))]
+
+
+def glance(view: PGView) -> Glance:
+    """The phone band: whose turn, each seat's score in this phase, the newest card in play.
+
+    Drawn from the view alone, like the rest of the board: the same view is the same picture,
+    however many boards the bot merged before posting it."""
+    players = view["players"]
+    phase = view["phase"]
+    scores = [_score(phase, p) for p in players]
+    notes = _notes(view)  # "1st of 4", "leading", "President": the star follows the rules' own ranking
+    seats = tuple(GlanceSeat(i, p["name"], _signed(scores[i]),
+                             leading=notes[i] in ("leading", "President") or notes[i].startswith("1st"))
+                  for i, p in enumerate(players))
+    turn = view["turn"]
+    if phase == "over":
+        winner = view.get("winner")
+        head = f"{players[winner]['name']} is President" if winner is not None else "Game over: no President"
+    else:
+        head = f"{players[turn]['name']} to play" if turn is not None else PHASE_TITLE[phase]
+    status = {"primary": "Primary: E + A", "general": "General: E − A", "over": "E − A"}[phase]
+    names = [p["name"] for p in players]
+    changed = tuple(f"{c['card']} on {names[c['target']]} {c['effect']}" for c in view["in_play"][-1:])
+    return Glance(turn=head, turn_seat=turn if phase != "over" else view.get("winner"), seats=seats, status=status,
+                  changed=changed or (f"{PHASE_TITLE[phase]}: no card in play yet",), changed_title="Last card")
 
 
 # ---------------------------------------------------------------- cached stamps

@@ -31,9 +31,9 @@ from PIL import Image, ImageChops, ImageDraw
 if TYPE_CHECKING:  # the view's shape only: a render worker never imports the engines
     from engines.us_president.view import USPPlayerView, USPRecountStep, USPStateView, USPView
 
-from .core import (INK, INK_MUTED, LAND_DIM, LEADER, PANEL, PAPER, WHITE, MapStyle, USMap, draw_marker,
-                   draw_shape, encode_on_palette, font, mix, palette_from, player, stamp_text, stripe_mask,
-                   text_color_on, text_mask)
+from .core import (INK, INK_MUTED, LAND_DIM, LEADER, PANEL, PAPER, WHITE, Glance, GlanceSeat, MapStyle, USMap,
+                   draw_marker, draw_shape, encode_on_palette, font, mix, palette_from, player, record_box, stamp_text,
+                   stripe_mask, text_color_on, text_mask, with_glance)
 
 CODES = ("MT", "NV", "IA", "CO", "WI", "VA", "NC", "MI", "OH", "PA", "FL")
 ELECTORS = {"MT": 3, "NV": 6, "IA": 6, "CO": 9, "WI": 10, "VA": 13, "NC": 15, "MI": 16, "OH": 18, "PA": 20, "FL": 29}
@@ -94,7 +94,7 @@ def _layout(n: int) -> dict:
     return {"width": WIDTH, "height": height, "oy": oy, "boxes": boxes, "map": m}
 
 
-_MAP_STYLE = MapStyle(land=MUTED, labels=False, callouts=False, inset_frames=True)
+_MAP_STYLE = MapStyle(land=MUTED, labels=False, callouts=False, inset_frames=False)
 
 
 def _anchor(code: str, n: int) -> tuple[float, float]:
@@ -113,6 +113,15 @@ def _box_port(code: str, n: int) -> tuple[float, float]:
     if code in RIGHT_COL:
         return x0, (y0 + y1) / 2
     return (x0 + x1) / 2, y0
+
+
+def leader_lines(n: int = 4) -> dict[str, list[tuple[float, float]]]:
+    """Each swing state's leader line (board px, before the glance band): box, bends, state."""
+    lines = {}
+    for code in CODES:
+        bends = [(OX + x, _layout(n)["oy"] + y) for x, y in WAYPOINTS.get(code, ())]
+        lines[code] = [_box_port(code, n), *bends, _anchor(code, n)]
+    return lines
 
 
 # ---------------------------------------------------------------- cached pieces
@@ -160,8 +169,7 @@ def _base(n: int) -> Image.Image:
         img.paste(SWING_LAND, (OX + x0, lay["oy"] + y0), fill)
     # leader lines, then box frames
     for code in CODES:
-        bends = [(OX + x, lay["oy"] + y) for x, y in WAYPOINTS.get(code, ())]
-        draw.line([_box_port(code, n), *bends, _anchor(code, n)], fill=LEADER, width=2, joint="curve")
+        draw.line(leader_lines(n)[code], fill=LEADER, width=2, joint="curve")
     for code in CODES:
         x0, y0, x1, y1 = lay["boxes"][code]
         draw.rounded_rectangle((x0, y0, x1, y1), radius=6, fill=WHITE, outline=LEADER, width=2)
@@ -206,8 +214,11 @@ def _paint_states(img: Image.Image, n: int, holders: Mapping[str, int | None], f
         # a pill under the label hides the end of the leader line
         draw.rounded_rectangle((lx - w / 2 - 4, ly - 11, lx + w / 2 + 4, ly + 11), radius=6, fill=bg)
         stamp_text(img, (lx, ly), label, 17, fill=text_color_on(bg), bold=True, anchor="m", condensed=True)
+        record_box("label", code, (lx - w / 2 - 4, ly - 11, lx + w / 2 + 4, ly + 11))
         if h is not None:
-            draw_marker(img, (lx + w / 2 + 22, ay) if side else (ax, ay + 16), h, size=34)
+            mx, my = (lx + w / 2 + 22, ay) if side else (ax, ay + 16)
+            draw_marker(img, (mx, my), h, size=34)
+            record_box("pin", code, (mx - 16, my - 16, mx + 16, my + 16))
 
 
 def _draw_boxes(img: Image.Image, view: USPView, holders: Mapping[str, int | None], florida_pays: bool,
@@ -417,6 +428,70 @@ def draw_recount_step(view: USPView, k: int) -> Image.Image:
     return img
 
 
+# ---------------------------------------------------------------- the phone band
+
+def _holder_label(code: str, holder: int | None) -> str:
+    return f"{code} {ELECTORS[code]} → " + (player(holder).letter if holder is not None else "set aside")
+
+
+def glance(view: USPView) -> Glance:
+    """The phone band: the round and who still picks, each seat's electors, and the last revealed
+    picks (what changed on the map). Drawn from the view alone, like the rest of the board."""
+    players = view["players"]
+    over = view["phase"] == "over"
+    electors = view.get("count") if over else None
+    electors = electors or [p["electors"] for p in players]
+    best = max((e or 0) for e in electors) if electors else 0
+    seats = tuple(GlanceSeat(s, p["name"], str(electors[s] or 0), leading=bool(best) and electors[s] == best)
+                  for s, p in enumerate(players))
+    waiting = list(view.get("waiting") or [])
+    turn_seat: int | None = None
+    if over:
+        turn = view.get("outcome") or "Election Day"
+        winner = view.get("winner")
+        turn_seat = winner if isinstance(winner, int) else None
+        status = f"after round {view['rounds']}"
+    else:
+        if len(waiting) == 1:
+            turn_seat = waiting[0]
+            turn = f"{players[waiting[0]]['name']} to pick"
+        elif waiting:
+            turn = f"{len(waiting)} players to pick"
+        else:
+            turn = "Everyone has picked"
+        status = f"Round {view['round']}/{view['rounds']} · {view['majority']} win"
+    last = view.get("last_reveal")
+    changed: tuple[str, ...] = ()
+    title = "Picks"
+    if last:
+        changed = tuple(f"{player(s).letter} {c} {SIZE_LETTER[z]}" for s, (c, z) in enumerate(last["picks"]))
+        title = f"Round {last['round']} picks"
+    return Glance(turn=turn, turn_seat=turn_seat, seats=seats, status=status,
+                  changed=changed or ("the first picks are revealed together",), changed_title=title)
+
+
+def glance_recount(view: USPView, k: int) -> Glance:
+    """The phone band of recount step k: who leaves, each seat's electors after the step
+    (the departed greyed out), the cards that moved."""
+    players = view["players"]
+    step = view["recount"][k]
+    active = set(step["active"])
+    electors = step["electors"]
+    best = max((electors[s] or 0) for s in active) if active else 0
+    seats = tuple(GlanceSeat(s, p["name"], str(electors[s] or 0) if s in active else "", active=s in active,
+                             leading=s in active and bool(best) and electors[s] == best)
+                  for s, p in enumerate(players))
+    winner = step["winner"]
+    if winner is not None:
+        turn = f"{players[winner]['name']} is President"
+    else:
+        turn = " and ".join(players[s]["name"] for s in step["leaving"]) + (
+            " leave" if len(step["leaving"]) > 1 else " leaves")
+    changed = tuple(_holder_label(mv["state"], mv["to"]) for mv in step["moves"])
+    return Glance(turn=turn, turn_seat=winner, seats=seats, status=f"Recount {step['step']}/{len(view['recount'])}",
+                  changed=changed, changed_title="Cards moved")
+
+
 # ---------------------------------------------------------------- encoding
 
 def _sample_view(n: int) -> USPView:
@@ -451,8 +526,8 @@ def _palette() -> Image.Image:
     samples = []
     for n in (6, 5, 4):
         view = _sample_view(n)
-        samples.append(draw_board(view))
-        samples.append(draw_recount_step(view, 0))
+        samples.append(with_glance(draw_board(view), glance(view)))
+        samples.append(with_glance(draw_recount_step(view, 0), glance_recount(view, 0)))
     return palette_from(samples)
 
 
@@ -470,9 +545,10 @@ def render(view: USPView, previous: USPView | None = None) -> list[tuple[str, by
     # Re-post the map only when the board changed; "alice has picked" is said in text.
     if previous is not None and _board_only(previous) == _board_only(view):
         return []
-    out = [("us-president.png", encode(draw_board(view)))]
+    out = [("us-president.png", encode(with_glance(draw_board(view), glance(view))))]
     steps = view.get("recount") or []
     if steps and (previous is None or previous.get("recount") != steps):
         for k in range(len(steps)):
-            out.append((f"us-president-recount-{k + 1}.png", encode(draw_recount_step(view, k))))
+            out.append((f"us-president-recount-{k + 1}.png",
+                        encode(with_glance(draw_recount_step(view, k), glance_recount(view, k)))))
     return out

@@ -9,6 +9,7 @@ from engines.core import Seat
 from engines.politics_trivia import GAME
 from engines.rng import Rng
 from render import politics_trivia as R
+from render.core import glance_band
 from render.core import player
 
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "gina", "hank"]
@@ -36,7 +37,10 @@ def image(view):
     assert [name for name, _ in out] == ["politics-trivia.png"]
     data = out[0][1]
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) <= 400_000
-    return Image.open(io.BytesIO(data)).convert("RGB")
+    # the board below its phone band (render/core.py's glance band), in the renderer's own coordinates
+    full = Image.open(io.BytesIO(data)).convert("RGB")
+    band = glance_band(R.WIDTH, R.glance(view)).size[1]
+    return full.crop((0, band, full.size[0], full.size[1]))
 
 
 def near(a, b, tol=12):

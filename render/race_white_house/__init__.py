@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING, Any, cast
 
 from PIL import Image
 
-from ..core import encode_on_palette, palette_from, state_codes
+from ..core import Glance, GlanceSeat, encode_on_palette, palette_from, state_codes, with_glance
 from .board import KIND_TINT, TRACK_ORDER, draw_board
 from .scoreboard import draw_map
 from .sheet import draw_sheet
-from .style import CAT_ABBR, PARTIES, PREFIX, W, players_of
+from .style import CAT_ABBR, PARTIES, PARTY_INDEX, PREFIX, W, players_of
 
 if TYPE_CHECKING:
     from engines.race_white_house.views import RWHView
@@ -67,7 +67,8 @@ def _sample_view() -> RWHView:
 def _palette() -> Image.Image:
     """A fixed 256-colour palette derived once from sample images."""
     v = _sample_view()
-    samples = [draw_sheet(v, 0), draw_map(v), draw_board(v)]
+    band = with_glance(draw_sheet(v, 0), glance(v)).crop((0, 0, W, 400))  # the glance band's colours
+    samples = [band, draw_sheet(v, 0), draw_map(v), draw_board(v)]
     # keep the sample small: a horizontal band from each is plenty of every colour
     return palette_from([im.crop((0, 0, W, min(im.size[1], 900))) for im in samples])
 
@@ -125,11 +126,51 @@ def render(view: RWHView, previous: RWHView | None = None) -> list[tuple[str, by
         except (KeyError, TypeError, AttributeError):
             return True
 
+    band = glance(view)  # every image opens with it: each may be the one a phone shows
     if changed(map_inputs):
-        out.append((f"{PREFIX}-map.png", encode(draw_map(view))))
+        out.append((f"{PREFIX}-map.png", encode(with_glance(draw_map(view), band))))
     for k in range(len(view["sheets"])):
         if changed(lambda v, k=k: sheet_inputs(v, k)):
-            out.append((f"{PREFIX}-sheet-{k + 1}.png", encode(draw_sheet(view, k))))
+            out.append((f"{PREFIX}-sheet-{k + 1}.png", encode(with_glance(draw_sheet(view, k), band))))
     if view["board"] and changed(board_inputs):
-        out.append((f"{PREFIX}-board.png", encode(draw_board(view))))
+        out.append((f"{PREFIX}-board.png", encode(with_glance(draw_board(view), band))))
     return out
+
+
+def glance(view: RWHView) -> Glance:
+    """The phone band: whose move (and what it is), each pawn's party electoral votes with the
+    party's colour and shape, and the last move's line. Drawn from the view alone, like the rest
+    of the board."""
+    players = players_of(view)
+    parties = view["parties"]
+    evs = {p: party["ev"] for p in PARTIES if (party := parties.get(p)) is not None}
+    best = max(evs.values()) if evs else 0
+    seats = tuple(GlanceSeat(p["seat"], p["name"] + (" (VP)" if p["role"] == "VP" else ""),
+                             str(evs.get(p["party"], 0)), style=PARTY_INDEX.get(p["party"], 7),
+                             mark=p["party"] if p["role"] != "VP" else "VP",
+                             leading=(view.get("winner") == p["party"]) or (bool(best) and evs.get(p["party"]) == best))
+                  for p in players)
+    turn_seat = view.get("turn")
+    names = {p["seat"]: p["name"] for p in players}
+    pending, choice = view.get("pending"), view.get("choice")
+    if view["phase"] == "over":
+        turn = view.get("outcome") or "Game over"
+        turn_seat = None
+    elif pending:
+        turn_seat = pending["seat"]  # the placement's long text is on the board; the count fits here
+        left = pending["remaining"]
+        turn = (f"{names.get(pending['seat'], '?')}: place {left} vote{'s' if left != 1 else ''}" if left
+                else f"{names.get(pending['seat'], '?')} to finish")
+    elif choice:
+        turn_seat = choice["seat"]
+        turn = f"{names.get(choice['seat'], '?')}: {choice['text']}"
+    elif view["phase"] == "home":
+        turn = "Choosing Home States"
+    elif turn_seat is not None:
+        turn = f"{names.get(turn_seat, '?')} to roll"
+    else:
+        turn = "Race for the White House"
+    status = f"Round {view.get('round', 0)}/{view.get('max_rounds', 0)} · to {view.get('to_elect', 270)}"
+    last = view.get("last") or ""
+    changed, title = ((last.replace("**", ""),) if last else ()), "Last move"
+    return Glance(turn=turn, turn_seat=turn_seat, seats=seats, status=status, changed=changed, changed_title=title)
