@@ -179,7 +179,7 @@ def overrule(state: TriviaState, seat: int, a: Overrule) -> list[Event]:
     h = state.h2h
     if state.phase != "review" or h is None or seat not in h.reviewers or seat in h.oks:
         raise RuleError("There is no verdict for you to overrule now.")
-    target = resolve_seat([x.name for x in state.seats], a.seat)
+    target = resolve_seat([x.name for x in state.seats], a.seat, me=seat)
     if target not in acting.overrulable(state, seat):
         if target in h.seats and seat in h.seats:
             raise RuleError("A contestant may only accept the other contestant's answer, not change their own.")

@@ -67,7 +67,7 @@ def perform(state: TriviaState, seat: int, a: Perform) -> list[Event]:
     if card.kind == "direct":
         if not a.actor:
             raise RuleError("Name the candidate who will act it out: `perform <name>`.")
-        actor = resolve_seat([x.name for x in state.seats], a.actor)
+        actor = resolve_seat([x.name for x in state.seats], a.actor, me=seat)
         if actor == seat or state.players[actor].out:
             raise RuleError("Choose another candidate to act it out.")
     return start_performance(state, actor)

@@ -11,7 +11,7 @@ from .data import (CALIFORNIA_VOTES, CIRCUIT, CONVENTION_VOTES, ENTRIES, ENTRY_C
 from .effects import apply_effect, push_place
 from .log import say
 from .models import OTHER, RWHState, Step
-from .rules import money, party_ev, pawn_name, position_text
+from .rules import money, party_ev, pawn_does, position_text
 
 N_SPACES = len(CIRCUIT)
 
@@ -59,7 +59,7 @@ def land(state: RWHState, p: int, head: str, events: list[Event]) -> None:
             say(state, events, f"{line}: {NAMES[code]} is already won, no votes.")
         else:
             say(state, events, f"{line}: {HOME_VOTES} votes in {NAMES[code]}.")
-            push_place(state, p, HOME_VOTES, -1, [code], f"{HOME_VOTES} votes in your Home State, "
+            push_place(state, p, HOME_VOTES, -1, [code], f"{HOME_VOTES} votes in the Home State, "
                        f"{NAMES[code]}")
     elif kind == "issues":
         slug = draw(state, "issues")
@@ -150,4 +150,4 @@ def resolve(state: RWHState, p: int, eff: tuple, label: str, events: list[Event]
         dest = next(i for i in list(range(pawn.index + 1, N_SPACES)) + list(range(0, pawn.index + 1))
                     if CIRCUIT[i][0] == target)
     pawn.index = dest
-    land(state, p, f"{pawn_name(state, p)} advances", events)
+    land(state, p, pawn_does(state, p, "advances"), events)
