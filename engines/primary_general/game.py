@@ -467,9 +467,10 @@ class PrimaryGeneral(Game[PGState]):
                     if c.id == int(token[1:]):
                         return f"{BY_SLUG[c.card].name} on {state.seats[c.target].name}"
             try:
-                return "on " + state.seats[resolve_seat(list(self.names(state)), token)].name
+                target = resolve_seat(list(self.names(state)), token, me=seat)
             except RuleError:
                 return token
+            return "on " + state.seats[target].name  # a menu may be shown to the whole channel
         return token
 
     def describe_action(self, state: PGState, seat: int, action: Action) -> str:
