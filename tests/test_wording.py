@@ -17,6 +17,8 @@ GAMES = ["primary-general", "us-president", "politics-1952", "race-white-house",
 WRONG_FOR_YOU = re.compile(r"\b[Yy]ou (?:is|has|was|does|[a-z]+[^s'u]s)\b|\b[Yy]ou's\b"
                            r"|\b[Yy]ou\b[^.!?]{0,60}\bthemself\b"
                            r"|\b[Yy]ou \([^)]*\) (?:is|has|was|[a-z]+[^s'u]s)\b")
+# A second verb of a sentence about "you" written for a name ("You roll 4 and lands on …").
+SECOND_VERB = re.compile(r"(?:^|[.!] |#game )You\b[^.;:!?]{0,80}?(?:,| and| but) (?:is|has|was|[a-z]+[^s'u]s)\b")
 # ... unless "you" is an object there ("gives you votes", "beats you 3 to 1").
 YOU_AS_OBJECT = re.compile(r"(?:\b(?:to|for|with|from|than|by|of|at|against|on|beats?|gives?|pays?|tells?|lets?|"
                            r"makes?|helps?|asks?|sends?|shows?|offers?|costs?|owes?|directs?|judges?|names?|"
@@ -128,12 +130,12 @@ def sentences(game_id: str, seed: int, first: str) -> list[str]:
 
 def wrong_for_you(text: str) -> list[str]:
     return [text[max(0, m.start() - 40):m.end() + 20] for m in WRONG_FOR_YOU.finditer(text)
-            if not YOU_AS_OBJECT.search(text[:m.start()])]
+            if not YOU_AS_OBJECT.search(text[:m.start()])] + [m.group(0) for m in SECOND_VERB.finditer(text)]
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_sentence_fits_you_at_the_table(game_id):
-    wrong = [w for seed in (1, 2) for t in sentences(game_id, seed, "you") for w in wrong_for_you(second_person(t))]
+    wrong = [w for seed in (1, 2, 3) for t in sentences(game_id, seed, "you") for w in wrong_for_you(second_person(t))]
     assert not wrong, wrong[:5]
 
 
@@ -148,6 +150,7 @@ def test_a_named_seat_is_never_addressed_as_you(game_id):
 def test_the_checks_can_fail():
     assert wrong_for_you("You (Democrat) chooses Texas.") and wrong_for_you("you has picked.")
     assert wrong_for_you("You play Tack Center on themself.") and wrong_for_you("you's rating")
+    assert wrong_for_you("You (Democrat) roll 4 and lands on Farm.") and wrong_for_you("You pay $2M, but has only $1M")
     assert not wrong_for_you("AI-Lincoln gives you votes.") and not wrong_for_you("You (Democrat) choose Texas.")
 
 

@@ -322,7 +322,8 @@ class USPresident(Game[USPState]):
         best = max(el)
         if best >= MAJORITY:
             state.winner = el.index(best)
-            state.outcome = f"{names[state.winner]} wins with {best} electors and is President."
+            state.outcome = (f"{names[state.winner]} wins with {best} electors and "
+                             f"{verb_for(names[state.winner], 'is')} President.")
             events.append(_ev(text=f"**Election Day.** {state.outcome}"))
             state.active = active
             return
@@ -377,7 +378,8 @@ class USPresident(Game[USPState]):
                     winner = next(s for s in active if el[s] == best)
                     state.winner = winner
                     step["winner"] = winner
-                    state.outcome = f"{names[winner]} wins the recount with {best} electors and is President."
+                    state.outcome = (f"{names[winner]} wins the recount with {best} electors and "
+                                     f"{verb_for(names[winner], 'is')} President.")
                     lines.append(f"**{state.outcome}**")
             else:
                 state.outcome = "Everyone has left the race: there is no President."
