@@ -136,7 +136,7 @@ class Table:
         names = [record.players[s].name for s in game.to_act(state) if s >= 0 and s != seat]
         parts = []
         if mine:
-            parts.append(f"Your move: choose 1–{len(self.menu)}" if self.menu else "Your move: type it")
+            parts.append(f"Your move: {choose_from(len(self.menu))}" if self.menu else "Your move: type it")
         if names:
             parts.append("waiting for " + ", ".join(names))
         timer = record.timer
@@ -194,7 +194,7 @@ class Table:
             self.say("There is no menu right now; moves lists what you can type.")
             return None
         if not 1 <= number <= len(self.menu):
-            return self.say(f"Choose 1–{len(self.menu)}.")
+            return self.say(f"{choose_from(len(self.menu)).capitalize()}.")
         _label, item, value = self.menu[number - 1]
         values = [value] if value is not None else None
         await self.perform(await self.service.component(self.ctx, item.custom_id, values))
@@ -342,6 +342,11 @@ class ScriptInput:
 
     def close(self) -> None:
         pass
+
+
+def choose_from(count: int) -> str:
+    """How to pick from a numbered menu: "choose 1–7", or "type 1 (the only choice)", never "choose 1–1"."""
+    return "type 1 (the only choice)" if count == 1 else f"choose 1–{count}"
 
 
 # ---- plain text for a terminal ------------------------------------------------
@@ -547,4 +552,4 @@ async def ask(source, say, write, question: str, labels: list[str], values: list
             return values[int(line) - 1]
         if line in values:
             return line
-        say(f"Choose 1–{len(values)}.")
+        say(f"{choose_from(len(values)).capitalize()}.")

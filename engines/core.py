@@ -398,15 +398,21 @@ def seat_token(names: list[str], seat: int) -> str:
     return str(seat + 1)
 
 
-def resolve_seat(names: list[str], token: str) -> int:
-    """Seat named by a token: '2', 'bob', '@bob' (case-insensitive)."""
+def resolve_seat(names: list[str], token: str, me: int | None = None) -> int:
+    """Seat named by a token: '2', 'bob', '@bob', an unambiguous prefix ('bo'), or, when the seat
+    asking is given as `me`, 'me'/'myself' (all case-insensitive)."""
     raw = token.strip().lstrip("@").lower()
     if raw.isdigit() and 1 <= int(raw) <= len(names):
         return int(raw) - 1
     slugs = ["".join(n.split()).lower() for n in names]
     if raw in slugs and slugs.count(raw) == 1:
         return slugs.index(raw)
+    if me is not None and raw in ("me", "myself") and 0 <= me < len(names):
+        return me
     matches = [i for i, s in enumerate(slugs) if s.startswith(raw)] if raw else []
     if len(matches) == 1:
         return matches[0]
+    if len(matches) > 1:
+        listed = ", ".join(names[i] for i in matches[:-1]) + " or " + names[matches[-1]]
+        raise RuleError(f"'{token[:40]}' could be {listed}: type more of the name.")
     raise RuleError(f"There is no player '{token[:40]}' in this game.")

@@ -64,3 +64,15 @@ def test_a_renamed_field_is_reported():
     view["players"] = [player]
     found = mismatches(view, TriviaView, "v")
     assert "v.players[0]: missing pv" in found and "v.players[0]: undeclared votes" in found
+
+
+def test_a_gerrymander_menu_label_keeps_the_whole_trade():
+    # The label leads with what the card does and stays within a menu label, so a cut never
+    # falls in the middle of the trade ("Turn in DE, MD chips + $5M → …").
+    from engines.politics_trivia.board import GERRY
+    from engines.politics_trivia.views import MENU_LABEL, token_label
+    for card in GERRY.values():
+        label = token_label(None, 0, ("play",), str(card.id))  # type: ignore[arg-type]
+        assert len(label) <= MENU_LABEL and "…" not in label
+        assert label.startswith(f"Turn in {card.need_text()}".replace(" Popular Votes", " PV"))
+        assert f"take {card.reward_text()}".replace(" Popular Votes", " PV") in label

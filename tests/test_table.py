@@ -327,3 +327,9 @@ def test_ctrl_c_and_ctrl_d_quit_at_once_and_say_how_to_resume(tmp_path, key):
     assert "saved in o/table.db" in text and "politics-bot play --resume --out o" in text
     code, text = run_in_pty(["play", "--resume", "--out", "o"], tmp_path, [b"quit\n"])
     assert code == 0 and get_game("us-president").title in text and "opened a lobby" not in text
+
+
+def test_a_one_item_menu_is_not_choose_1_to_1():
+    from bot.table import choose_from
+    assert choose_from(1) == "type 1 (the only choice)"
+    assert choose_from(7) == "choose 1–7"

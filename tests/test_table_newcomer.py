@@ -18,7 +18,7 @@ from engines import Game, all_games
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ENV = {**os.environ, "DISCORD_TOKEN": "", "PYTHONPATH": ROOT, "NO_COLOR": "1"}
-YOUR_MOVE = re.compile(r"-- Your move: choose 1–(\d+)")
+YOUR_MOVE = re.compile(r"-- Your move: (?:choose 1–(\d+)|type (1) \(the only choice\))")
 ITEM = re.compile(r"\[(\d+)\] (.+?)(?=  \[\d+\] |\n|$)")
 IMAGE = re.compile(r"image: (\S+\.png)")
 
@@ -75,7 +75,7 @@ class Newcomer:
         if not moves:
             return None
         last = moves[-1]
-        count = int(last.group(1))
+        count = int(last.group(1) or last.group(2))
         labels: dict[int, str] = {}
         for m in ITEM.finditer(self.seen, 0, last.start()):
             labels[int(m.group(1))] = m.group(2)

@@ -8,6 +8,7 @@ import secrets
 import time
 
 from engines import SYSTEM, all_games, get_game
+from engines.wording import possessive
 from render import get_renderer
 from render.chart import rating_chart
 from render.text import alt_text
@@ -102,7 +103,7 @@ class Records:
         job, alt = None, ""
         if self.render_enabled and len(history) >= 1:
             points = [records.STARTING_RATING] + [records.conservative(mu, sigma) for *_, mu, sigma in history]
-            title = f"{get_game(chart_game).title}: {name}'s rating"
+            title = f"{get_game(chart_game).title}: {possessive(name)} rating"  # "your rating" at the table
             job = lambda: [("rating.png", rating_chart(points, title))]  # noqa: E731 (drawn off the event loop)
             alt = _clip(f"{title}, game by game: " + ", ".join(f"{p:.1f}" for p in points), 1000)
             embed.image = "rating.png"

@@ -12,6 +12,7 @@ from typing import cast
 
 from ..core import Action, Event, Game, Options, Result, RuleError, Seat
 from ..rng import Rng
+from ..wording import verb_for
 from .ai import choose
 from .cards import BY_SLUG, SLUGS
 from .model import (END, GROUP_TABLE, ROLL, SPEECHES, THROW, Capture, End, P52Options, P52State, Roll, Speech,
@@ -180,7 +181,8 @@ class Politics1952(Game[P52State]):
         state.turn = top[0]
         state.turns = 1
         state.contenders = []
-        events.append(Event(f"{self._name(state, top[0])} threw highest and begins: `roll`."))
+        events.append(Event(f"{self._name(state, top[0])} threw highest and "
+                                f"{verb_for(self._name(state, top[0]), 'begins')}: `roll`."))
         return events
 
     def _roll(self, state: P52State, seat: int) -> list[Event]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..core import Event
 from ..rng import Rng
+from ..wording import verb_for
 from . import acting, runoff
 from .acting import name_of
 from .board import DC, EV, NAMES, _ev, _money
@@ -18,7 +19,8 @@ def maybe_begin(state: TriviaState, events: list[Event]) -> None:
         rng = Rng(state.rng)
         rng.shuffle(state.gdeck)
         state.rng = rng.state
-    events.append(_ev(f"The campaign begins. {name_of(state, state.first)} had the lowest roll and goes "
+    events.append(_ev(f"The campaign begins. {name_of(state, state.first)} had the lowest roll and "
+                      f"{verb_for(name_of(state, state.first), 'goes')} "
                       "first; play passes down the seat list."))
     begin_turn(state, state.first, events)
 

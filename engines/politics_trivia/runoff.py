@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..core import Event, RuleError, resolve_seat
 from ..rng import Rng
+from ..wording import verb_for
 from . import acting, pile
 from .acting import name_of
 from .actions import Ok, Overrule, PassAnswer, Wrapup
@@ -27,7 +28,7 @@ def check_270(state: TriviaState, events: list[Event]) -> bool:
     name = name_of(state, holder)
     if not rivals:
         finish(state, holder, f"{name} reaches {evs[holder]} electoral votes with the most Popular Votes "
-               f"({pvs[holder]}M) and is elected President!", events, "270")
+               f"({pvs[holder]}M) and {verb_for(name, 'is')} elected President!", events, "270")
         return True
     top = max(pvs[s] for s in rivals)
     best = seeded_order(state, [s for s in rivals if pvs[s] == top], lambda s: -evs[s])[0]
@@ -179,7 +180,7 @@ def overrule(state: TriviaState, seat: int, a: Overrule) -> list[Event]:
     h = state.h2h
     if state.phase != "review" or h is None or seat not in h.reviewers or seat in h.oks:
         raise RuleError("There is no verdict for you to overrule now.")
-    target = resolve_seat([x.name for x in state.seats], a.seat)
+    target = resolve_seat([x.name for x in state.seats], a.seat, me=seat)
     if target not in acting.overrulable(state, seat):
         if target in h.seats and seat in h.seats:
             raise RuleError("A contestant may only accept the other contestant's answer, not change their own.")
@@ -265,13 +266,13 @@ def h2h_settle(state: TriviaState, win: int, lose: int, events: list[Event]) -> 
     if h.kind == "runoff":
         W.cash += L.cash
         L.cash = 0
-        finish(state, win, f"{wn} wins the runoff, takes {ln}'s votes and money, and is elected President "
-               f"with {ev_of(state, win)} electoral votes!", events, "runoff")
+        finish(state, win, f"{wn} wins the runoff, {verb_for(wn, 'takes')} {ln}'s votes and money, and "
+               f"{verb_for(wn, 'is')} elected President with {ev_of(state, win)} electoral votes!", events, "runoff")
         return
     L.out = True
     if not h.queue:
-        finish(state, win, f"{wn} is the last candidate standing after speed play and is elected President "
-               f"with {ev_of(state, win)} electoral votes!", events,
+        finish(state, win, f"{wn} is the last candidate standing after speed play and "
+               f"{verb_for(wn, 'is')} elected President with {ev_of(state, win)} electoral votes!", events,
                "speed" if state.speed_reason == "speed" else "limit")
         return
     nxt = h.queue.pop(0)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..core import Event, RuleError
 from ..rng import Rng
+from ..wording import verb_for
 from . import acting, flow, wildcards
 from .acting import name_of, wrong_turn
 from .actions import Discard, End, Fly, Home, Move, Roll, Stay
@@ -22,7 +23,8 @@ def discard(state: TriviaState, seat: int, a: Discard) -> list[Event]:
     p.hand = [c for c in p.dealt if c != a.card]
     p.dealt = []
     state.gdeck.append(a.card)
-    events = [_ev(f"{name_of(state, seat)} returns one Gerrymander card to the deck and keeps two."),
+    events = [_ev(f"{name_of(state, seat)} returns one Gerrymander card to the deck and "
+                      f"{verb_for(name_of(state, seat), 'keeps')} two."),
               _ev(f"You keep Gerrymander cards {', '.join(str(c) for c in p.hand)}.", to=[seat])]
     flow.maybe_begin(state, events)
     return events

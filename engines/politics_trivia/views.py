@@ -331,6 +331,9 @@ def private_text(state: TriviaState, seat: int) -> str:
     return "\n".join(lines)
 
 
+MENU_LABEL = 80  # the longest menu label a front end shows whole
+
+
 def token_label(state: TriviaState, seat: int, prefix: tuple[str, ...], token: str) -> str:
     if not prefix:
         return {"roll": "🎲 roll the dice", "fly": "✈️ fly ($2M)", "stay": "stay in D.C. (+$10M)",
@@ -360,7 +363,11 @@ def token_label(state: TriviaState, seat: int, prefix: tuple[str, ...], token: s
         return {"yes": "✅ done", "no": "❌ not done"}.get(token, token)
     if head in ("play", "discard") and len(prefix) == 1 and token.isdigit() and int(token) in GERRY:
         c = GERRY[int(token)]
-        return f"{c.title}: {c.text}"
+        # What the card does comes first and whole; the title only if it fits a menu label (80 characters
+        # on Discord), so a cut never falls in the middle of the trade ("Turn in DE, MD chips + $5M → …").
+        trade = f"Turn in {c.need_text()} → take {c.reward_text()}".replace(" Popular Votes", " PV")
+        titled = f"{trade} ({c.title})"
+        return titled if len(titled) <= MENU_LABEL else trade
     if head == "offer":
         if len(prefix) == 1:
             return "no cash" if token == "0" else _money(int(token)) if token.isdigit() else token

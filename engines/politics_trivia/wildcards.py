@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..core import Action, Event, RuleError, resolve_seat
 from ..rng import Rng
+from ..wording import verb_for
 from . import acting, flow, runoff
 from .acting import name_of
 from .actions import GiveUp, Guess, Judge, Perform
@@ -67,7 +68,7 @@ def perform(state: TriviaState, seat: int, a: Perform) -> list[Event]:
     if card.kind == "direct":
         if not a.actor:
             raise RuleError("Name the candidate who will act it out: `perform <name>`.")
-        actor = resolve_seat([x.name for x in state.seats], a.actor)
+        actor = resolve_seat([x.name for x in state.seats], a.actor, me=seat)
         if actor == seat or state.players[actor].out:
             raise RuleError("Choose another candidate to act it out.")
     return start_performance(state, actor)
@@ -235,7 +236,8 @@ def lose_cash(state: TriviaState, seat: int, amount: int, to: int | None, what: 
     if short <= 0:
         return what + "."
     p.debt += short
-    line = f"{what}, but has only {_money(paid)}: {_money(short)} is owed to the bank, and off to D.C."
+    has = verb_for(name_of(state, seat), "has")
+    line = f"{what}, but {has} only {_money(paid)}: {_money(short)} is owed to the bank, and off to D.C."
     dc = flow.go_dc(state, seat)
     return line + (" " + dc if dc else ".")
 
@@ -259,7 +261,8 @@ def pay_each(state: TriviaState, seat: int, others: list[int], amount: int, what
     short = owed - paid
     p.debt += short
     dc = flow.go_dc(state, seat)
-    return f"{what}, but has only {_money(paid)}: {_money(short)} is owed to the bank, and off to D.C." + (
+    has = verb_for(name_of(state, seat), "has")
+    return f"{what}, but {has} only {_money(paid)}: {_money(short)} is owed to the bank, and off to D.C." + (
         " " + dc if dc else "")
 
 

@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from ..core import Action, Event, Game, Options, Result, RuleError, Seat, resolve_seat, seat_token
+from ..wording import object_of
 from ..rng import Rng
 from .cards import BY_SLUG, CARDS, HAND_LINES, MENU_LABELS, SHORT
 from .view import PGPlayerView, PGView
@@ -255,13 +256,13 @@ class PrimaryGeneral(Game[PGState]):
             names = self.names(state)
             target = _token_seats(names).get(action.target)
             if target is None:
-                target = resolve_seat(list(names), action.target)
+                target = resolve_seat(list(names), action.target, me=seat)
             state.hands[seat].remove(slug)
             state.in_play.append(InPlay(id=state.next_card_id, card=slug, target=target, by=seat, phase=state.phase))
             state.__dict__["next_card_id"] += 1  # hot path: a plain store of a valid int
             state.electability[target] += card.electability
             state.affiliation[target] += card.affiliation
-            whom = "themself" if target == seat else state.seats[target].name
+            whom = object_of(state.seats[target].name, name) if target == seat else state.seats[target].name
             events.append(Event(f"{name} plays {card.name} on {whom} ({SHORT[slug]})."))
         self._advance(state, events)
         return events
@@ -466,9 +467,10 @@ class PrimaryGeneral(Game[PGState]):
                     if c.id == int(token[1:]):
                         return f"{BY_SLUG[c.card].name} on {state.seats[c.target].name}"
             try:
-                return "on " + state.seats[resolve_seat(list(self.names(state)), token)].name
+                target = resolve_seat(list(self.names(state)), token, me=seat)
             except RuleError:
                 return token
+            return "on " + state.seats[target].name  # a menu may be shown to the whole channel
         return token
 
     def describe_action(self, state: PGState, seat: int, action: Action) -> str:
@@ -509,7 +511,7 @@ class PrimaryGeneral(Game[PGState]):
             state.electability[c.target] -= removed.electability
             state.affiliation[c.target] -= removed.affiliation
         else:
-            t = resolve_seat(list(self.names(state)), action.target)
+            t = resolve_seat(list(self.names(state)), action.target, me=seat)
             state.electability[t] += card.electability
             state.affiliation[t] += card.affiliation
 

@@ -11,7 +11,7 @@ from .data import (CALIFORNIA_VOTES, CIRCUIT, CONVENTION_VOTES, ENTRIES, ENTRY_C
 from .effects import apply_effect, push_place
 from .log import say
 from .models import OTHER, RWHState, Step
-from .rules import money, party_ev, pawn_name, position_text
+from .rules import does, money, party_ev, pawn_does, position_text
 
 N_SPACES = len(CIRCUIT)
 
@@ -41,7 +41,7 @@ def move(state: RWHState, p: int, pips: int, head: str, events: list[Event]) -> 
         track = pawn.track
         pawn.track = None
         pawn.index = (ENTRIES[track] + left) % N_SPACES
-        head += f", leaves the {track} campaign"
+        head += f", {does(state, p, 'leaves')} the {track} campaign"
     else:
         pawn.index = (pawn.index + pips) % N_SPACES
     land(state, p, head, events)
@@ -51,7 +51,7 @@ def land(state: RWHState, p: int, head: str, events: list[Event]) -> None:
     """Resolve the circuit space pawn p stands on; `head` starts the line that says so."""
     pawn = state.pawns[p]
     kind, label, param = CIRCUIT[pawn.index]
-    line = f"{head} and lands on **{label}**"
+    line = f"{head} and {does(state, p, 'lands')} on **{label}**"
     if kind == "home":
         code = pawn.home
         assert code is not None, "every pawn chooses a Home State before the first roll"
@@ -59,14 +59,14 @@ def land(state: RWHState, p: int, head: str, events: list[Event]) -> None:
             say(state, events, f"{line}: {NAMES[code]} is already won, no votes.")
         else:
             say(state, events, f"{line}: {HOME_VOTES} votes in {NAMES[code]}.")
-            push_place(state, p, HOME_VOTES, -1, [code], f"{HOME_VOTES} votes in your Home State, "
+            push_place(state, p, HOME_VOTES, -1, [code], f"{HOME_VOTES} votes in the Home State, "
                        f"{NAMES[code]}")
     elif kind == "issues":
         slug = draw(state, "issues")
         card = ISSUE_BY_SLUG[slug]
         a, b = card[2]
-        say(state, events, f"{line} and draws **{card[1]}**: `take {a[0]}` ({position_text(a)}) or "
-                           f"`take {b[0]}` ({position_text(b)}).")
+        say(state, events, f"{line} and {does(state, p, 'draws')} **{card[1]}**: `take {a[0]}` "
+                           f"({position_text(a)}) or `take {b[0]}` ({position_text(b)}).")
         state.steps.append(Step(kind="issue", pawn=p, card=slug, text=f"Issues: {card[1]}"))
     elif kind == "spin":
         spin = SPIN_BY_SLUG[draw(state, "spins")]
@@ -78,7 +78,7 @@ def land(state: RWHState, p: int, head: str, events: list[Event]) -> None:
     elif kind == "rally":
         region = str(param)
         if pawn.sheet is not None and region not in SHEETS[pawn.sheet]:
-            say(state, events, f"{line}: the {region} is on your running mate's sheet, nothing happens.")
+            say(state, events, f"{line}: the {region} is on the running mate's sheet, nothing happens.")
         else:
             say(state, events, f"{line}: `rally` one category — 1 vote of it in every {region} state.")
             state.steps.append(Step(kind="rally", pawn=p, card=region, text=f"Rally in the {region}: which category?"))
@@ -95,7 +95,7 @@ def land(state: RWHState, p: int, head: str, events: list[Event]) -> None:
     elif kind == "tv":
         funds = state.funds[pawn.party]
         if funds < TV_PRICE:
-            say(state, events, f"{line}, but has no money left for TV.")
+            say(state, events, f"{line}, but {does(state, p, 'has')} no money left for TV.")
         else:
             say(state, events, f"{line}: `buy` votes at {money(TV_PRICE)} per {TV_LOT}, or `pass`.")
             state.steps.append(Step(kind="buy", pawn=p, text=f"Buy TV votes ({money(funds)} left)?"))
@@ -109,7 +109,7 @@ def land(state: RWHState, p: int, head: str, events: list[Event]) -> None:
             state.steps.append(Step(kind="debate", pawn=p, text="Debate your opponent?"))
         else:
             why = "tied" if mine == theirs else "ahead"
-            say(state, events, f"{line}, but is {why} ({mine}–{theirs}): no debate.")
+            say(state, events, f"{line}, but {does(state, p, 'is')} {why} ({mine}–{theirs}): no debate.")
     elif kind == "farm":
         say(state, events, f"{line}: up to {FARM_VOTES} FARM votes.")
         resolve(state, p, ("upto", FARM_VOTES, F, None), "Farm", events)
@@ -150,4 +150,4 @@ def resolve(state: RWHState, p: int, eff: tuple, label: str, events: list[Event]
         dest = next(i for i in list(range(pawn.index + 1, N_SPACES)) + list(range(0, pawn.index + 1))
                     if CIRCUIT[i][0] == target)
     pawn.index = dest
-    land(state, p, f"{pawn_name(state, p)} advances", events)
+    land(state, p, pawn_does(state, p, "advances"), events)

@@ -9,7 +9,7 @@ from .data import CATEGORIES, ENTRIES, ISSUE_BY_SLUG, RALLY_VOTES, TRACKS
 from .effects import add, apply_effect, push_place
 from .log import say
 from .models import OTHER, RWHState, Step
-from .rules import opponent, party_ev, pawn_name, short_name
+from .rules import opponent, party_ev, pawn_does, short_name
 from .turns import continue_turn
 
 
@@ -21,7 +21,7 @@ def take(state: RWHState, p: int, step: Step, action: Take) -> list[Event]:
     if pos is None:
         raise RuleError(f"The positions on {card[1]} are `{card[2][0][0]}` and `{card[2][1][0]}`.")
     events: list[Event] = []
-    say(state, events, f"{pawn_name(state, p)} takes a position on {card[1]}: **{pos[1]}**.")
+    say(state, events, f"{pawn_does(state, p, 'takes')} a position on {card[1]}: **{pos[1]}**.")
     state.steps.pop(0)
     add(state, p, pos[2], pos[1], events)
     if state.phase != "over":
@@ -55,7 +55,7 @@ def advance(state: RWHState, p: int, step: Step, action: Advance) -> list[Event]
     events: list[Event] = []
     state.steps.pop(0)
     pawn.index = ENTRIES[track]
-    land(state, p, f"{pawn_name(state, p)} takes the bus", events)
+    land(state, p, pawn_does(state, p, "takes") + " the bus", events)
     continue_turn(state, events)
     return events
 
@@ -69,7 +69,7 @@ def debate(state: RWHState, p: int, step: Step, action: Debate) -> list[Event]:
     q = opponent(state, p)
     events: list[Event] = []
     state.steps.pop(0)
-    say(state, events, f"{pawn_name(state, p)} challenges {short_name(state, q)} to a debate.")
+    say(state, events, f"{pawn_does(state, p, 'challenges')} {short_name(state, q)} to a debate.")
     push_place(state, p, 0, -1, None, "Debate: two dice of votes anywhere", dice=2, front=True)
     push_place(state, q, 0, -1, None, "Debate: one die of votes anywhere, you answer first", dice=1,
                front=True)

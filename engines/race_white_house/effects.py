@@ -9,7 +9,7 @@ from ..core import Event
 from .data import CATEGORIES, NAMES, PENALTY_VOTES, REGIONS, SCALES
 from .log import say
 from .models import OFF, OTHER, Pawn, RWHState, Step
-from .rules import money, on_sheet, opponent, pawn_name, sheet_codes, short_name
+from .rules import money, on_sheet, opponent, does, pawn_does, sheet_codes, short_name
 from .tally import close, won_text
 
 # Where an effect's votes may go: anywhere on the sheet (None), "home", a region, or a list of states.
@@ -61,8 +61,9 @@ def pay(state: RWHState, p: int, amount: int, label: str, events: list[Event]) -
     state.spent[p] += paid
     if paid < amount:
         q = opponent(state, p)
-        say(state, events, f"{pawn_name(state, p)} owes {money(amount)} but has only {money(funds)}: "
-                           f"{short_name(state, q)} places {PENALTY_VOTES} votes anywhere.")
+        say(state, events, f"{pawn_does(state, p, 'owes')} {money(amount)} but "
+                           f"{does(state, p, 'has')} only {money(funds)}: "
+                           f"{short_name(state, q)} {does(state, q, 'places')} {PENALTY_VOTES} votes anywhere.")
         push_place(state, q, PENALTY_VOTES, -1, None,
                    f"Penalty: {PENALTY_VOTES} votes anywhere, your opponent could not pay")
     else:

@@ -41,7 +41,7 @@ from .endgame import result
 from .menus import legal_actions
 from .models import GAME_ID, OFF, Pawn, RWHOptions, RWHState, Step
 from .moves import MOVES
-from .rules import acting_pawn, pawn_name, waiting_for
+from .rules import acting_pawn, pawn_does, waiting_for
 from .turns import home_prompt
 from .views import RWHView, describe_action, status_text, token_label, view
 from . import determinize as hidden
@@ -139,7 +139,7 @@ class RaceWhiteHouse(Game[RWHState]):
             issues=issues, spins=spins,
             steps=[Step(kind="home", pawn=p, text=home_prompt(pawns[p])) for p in choosing],
         )
-        state.last = f"{pawn_name(state, choosing[0])} chooses a Home State first."
+        state.last = f"{pawn_does(state, choosing[0], 'chooses')} a Home State first."
         return state
 
     # ---- who acts ------------------------------------------------------

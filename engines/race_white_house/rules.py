@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .data import ALL_CODES, CATEGORIES, EV, SCALES, SHEET_CODES, SHEET_OF
 from .models import OFF, OTHER, PARTY_NAME, Pawn, RWHState, Step
+from ..wording import verb_for
 
 # ---------------------------------------------------------------- turns
 
@@ -144,6 +145,16 @@ def pawn_name(state: RWHState, p: int) -> str:
 
 def short_name(state: RWHState, p: int) -> str:
     return state.seats[state.pawns[p].seat].name
+
+
+def pawn_does(state: RWHState, p: int, verb: str) -> str:
+    """'Alice (Democrat) rolls' / 'you (Democrat) roll': the pawn as subject, its verb agreeing."""
+    return f"{pawn_name(state, p)} {does(state, p, verb)}"
+
+
+def does(state: RWHState, p: int, verb: str) -> str:
+    """A verb written for a name, agreeing with the pawn's player ('has' -> 'have' for "you")."""
+    return verb_for(short_name(state, p), verb)
 
 
 def money(d: int) -> str:

@@ -13,7 +13,7 @@ from .decisions import decline
 from .effects import pay, push_place
 from .log import say
 from .models import RWHState, Step
-from .rules import money, pawn_name, president_decides, president_of, short_name
+from .rules import money, does, pawn_does, president_decides, president_of, short_name
 from .turns import continue_turn
 
 
@@ -37,7 +37,8 @@ def enter(state: RWHState, p: int, step: Step, action: Enter, approved: bool = F
     state.dice = [die]
     pawn.track = track
     pawn.index = die - 1
-    land_track(state, p, f"{pawn_name(state, p)} enters the {track} campaign and rolls {die}", events)
+    land_track(state, p, f"{pawn_does(state, p, 'enters')} the {track} campaign and "
+                         f"{does(state, p, 'rolls')} {die}", events)
     continue_turn(state, events)
     return events
 
@@ -60,7 +61,7 @@ def buy_votes(state: RWHState, p: int, step: Step, action: Buy, approved: bool =
     state.steps.pop(0)
     state.funds[pawn.party] = funds - price
     state.spent[p] += price
-    say(state, events, f"{pawn_name(state, p)} buys {votes} TV votes for {money(price)} "
+    say(state, events, f"{pawn_does(state, p, 'buys')} {votes} TV votes for {money(price)} "
                        f"({money(funds - price)} left).")
     push_place(state, p, votes, -1, None, f"TV: {votes} votes anywhere", front=True)
     continue_turn(state, events)
@@ -70,10 +71,10 @@ def buy_votes(state: RWHState, p: int, step: Step, action: Buy, approved: bool =
 def ask_president(state: RWHState, p: int, action: Action, what: str) -> list[Event]:
     """Hold a Vice-President's spending until their President answers (`approve` or `refuse`)."""
     president = president_of(state, p)
-    text = (f"{pawn_name(state, p)} proposes to {what} from the team's purse "
+    text = (f"{pawn_does(state, p, 'proposes')} to {what} from the team's purse "
             f"({money(state.funds[state.pawns[p].party])}); the President decides: `approve` or `refuse`.")
     state.steps.insert(0, Step(kind="approve", pawn=president, text=text, card=action.text(), by=p))
-    return [Event(f"{pawn_name(state, p)} proposes to {what}; {pawn_name(state, president)} has the final "
+    return [Event(f"{pawn_does(state, p, 'proposes')} to {what}; {pawn_does(state, president, 'has')} the final "
                   "word: `approve` or `refuse`.")]
 
 

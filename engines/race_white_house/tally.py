@@ -9,7 +9,7 @@ from .data import EV, NAMES
 from .endgame import check_win
 from .log import say
 from .models import PARTY_NAME, RWHState, Step
-from .rules import party_ev, pawn_name, short_name
+from .rules import party_ev, pawn_does, short_name
 
 
 def won_text(state: RWHState, p: int, codes: list[str]) -> str:
@@ -62,7 +62,7 @@ def declare(state: RWHState, p: int, step: Step | None, action: Declare) -> list
     state.won[party].append(code)
     # not final: undoing the placement that won the state reopens it (reopen)
     events: list[Event] = []
-    say(state, events, f"{pawn_name(state, entry[1])} declares **{NAMES[code]}** ({EV[code]}): "
+    say(state, events, f"{pawn_does(state, entry[1], 'declares')} **{NAMES[code]}** ({EV[code]}): "
                        f"{PARTY_NAME[party]}s now {party_ev(state, party)}.")
     check_win(state)
     if state.phase == "over":

@@ -12,7 +12,7 @@ from .effects import push_place
 from .endgame import check_win, tiebreak
 from .log import say
 from .models import PARTY_NAME, Pawn, RWHState, Step
-from .rules import can_place, on_sheet, opponent, pawn_name, plural, short_name
+from .rules import can_place, on_sheet, opponent, does, pawn_does, pawn_name, plural, short_name
 
 
 def home_prompt(pawn: Pawn) -> str:
@@ -35,11 +35,12 @@ def choose_home(state: RWHState, p: int, step: Step, action: Home) -> list[Event
             raise RuleError(f"{NAMES[code]} is already {short_name(state, i)}'s Home State; no two candidates "
                             "share one.")
     pawn.home = code
-    line = f"{pawn_name(state, p)} chooses {NAMES[code]} as Home State and places {HOME_VOTES} votes there."
+    line = (f"{pawn_does(state, p, 'chooses')} {NAMES[code]} as Home State and "
+            f"{does(state, p, 'places')} {HOME_VOTES} votes there.")
     events = [Event(line)]
     state.last = line
     state.steps[0] = Step(kind="place", pawn=p, remaining=HOME_VOTES, total=HOME_VOTES, where=[code],
-                          text=f"{HOME_VOTES} votes in your Home State, {NAMES[code]}")
+                          text=f"{HOME_VOTES} votes in the Home State, {NAMES[code]}")
     continue_turn(state, events)
     return events
 
@@ -59,7 +60,7 @@ def roll(state: RWHState, p: int, step: None, action: Roll) -> list[Event]:
     events: list[Event] = []
     pips = sum(dice)
     shown = " + ".join(map(str, dice)) + (f" = {pips}" if len(dice) > 1 else "")
-    head = f"{pawn_name(state, p)} rolls {shown}"
+    head = f"{pawn_does(state, p, 'rolls')} {shown}"
     move(state, p, pips, head, events)
     continue_turn(state, events)
     return events
@@ -89,7 +90,7 @@ def continue_turn(state: RWHState, events: list[Event]) -> None:
         if state.phase == "home":
             state.phase = "play"
             first = state.order[0]
-            say(state, events, f"Home States chosen. {pawn_name(state, first)} moves first: `roll`.")
+            say(state, events, f"Home States chosen. {pawn_does(state, first, 'moves')} first: `roll`.")
             return
         # the turn is over
         turn_pawn = state.order[state.turn]

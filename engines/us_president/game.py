@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 
 from ..core import SYSTEM, Action, Event, Game, Options, Result, RuleError, Seat
 from ..rng import Rng
+from ..wording import verb_for
 from .states import (CODES, ELECTORS, FLORIDA, FLORIDA_MARGIN, MAJORITY, MAX_PER_STATE, NAMES, PER_SIZE,
                      POINTS, ROUNDS, SIZES, TOTAL_ELECTORS)
 from .view import USPPlayerView, USPRecountStep, USPStateView, USPView
@@ -321,7 +322,8 @@ class USPresident(Game[USPState]):
         best = max(el)
         if best >= MAJORITY:
             state.winner = el.index(best)
-            state.outcome = f"{names[state.winner]} wins with {best} electors and is President."
+            state.outcome = (f"{names[state.winner]} wins with {best} electors and "
+                             f"{verb_for(names[state.winner], 'is')} President.")
             events.append(_ev(text=f"**Election Day.** {state.outcome}"))
             state.active = active
             return
@@ -334,8 +336,9 @@ class USPresident(Game[USPState]):
             leaving = [s for s in active if el[s] == low]
             active = [s for s in active if el[s] != low]
             moves: list[dict] = []
+            leave = "leave" if len(leaving) > 1 else verb_for(names[leaving[0]], "leaves")
             lines = [f"**Recount {step_no}:** {' and '.join(names[s] for s in leaving)} "
-                     f"({low} elector{'s' if low != 1 else ''}) {'leave' if len(leaving) > 1 else 'leaves'} the race."]
+                     f"({low} elector{'s' if low != 1 else ''}) {leave} the race."]
             # The rulebook lets the remaining players claim the cards beside the
             # map only when the recount is repeated (its step 3); `first` also
             # lets them do so at the first step.
@@ -375,7 +378,8 @@ class USPresident(Game[USPState]):
                     winner = next(s for s in active if el[s] == best)
                     state.winner = winner
                     step["winner"] = winner
-                    state.outcome = f"{names[winner]} wins the recount with {best} electors and is President."
+                    state.outcome = (f"{names[winner]} wins the recount with {best} electors and "
+                                     f"{verb_for(names[winner], 'is')} President.")
                     lines.append(f"**{state.outcome}**")
             else:
                 state.outcome = "Everyone has left the race: there is no President."

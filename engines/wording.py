@@ -1,0 +1,59 @@
+"""Sentences that fit the person they name.
+
+At the local table the human's seat is named "you", and the same engine sentence reaches Discord, where
+every seat has a name. A sentence about a seat is therefore built from these few words, each of which
+knows whether the seat's name is the second-person "you": "You play … on yourself", "Alice plays … on
+themself", "your rating" / "Alice's rating". An AI seat is never named "you" (AI names start with "AI-").
+"""
+from __future__ import annotations
+
+IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
+
+
+def is_you(name: str) -> bool:
+    """True when the seat's name is the second-person "you" (the local table's player)."""
+    return name.strip().lower() == "you"
+
+
+def base_form(verb: str) -> str:
+    """The verb as "you" takes it: plays -> play, is -> are, flies -> fly, passes -> pass."""
+    if verb in IRREGULAR:
+        return IRREGULAR[verb]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes", "oes")):
+        return verb[:-2]
+    if verb.endswith("s") and not verb.endswith(("ss", "us", "is")):
+        return verb[:-1]
+    return verb
+
+
+def subject(name: str, verb: str = "", start: bool = False) -> str:
+    """The seat as the subject of a sentence with its verb agreeing: "Alice plays", "You play"
+    (capitalised when `start`, lower case inside a sentence); `verb` is written for a name."""
+    who = ("You" if start else "you") if is_you(name) else name
+    if not verb:
+        return who
+    return f"{who} {base_form(verb) if is_you(name) else verb}"
+
+
+def verb_for(name: str, verb: str) -> str:
+    """The verb alone, agreeing with the seat: ("you", "has") -> "have"; ("Alice", "has") -> "has"."""
+    return base_form(verb) if is_you(name) else verb
+
+
+def possessive(name: str, start: bool = False) -> str:
+    """"your" / "Your" for "you", "Alice's" otherwise."""
+    if is_you(name):
+        return "Your" if start else "your"
+    return f"{name}'s"
+
+
+def reflexive(name: str) -> str:
+    """The seat named again as the object of its own act: "yourself" / "themself"."""
+    return "yourself" if is_you(name) else "themself"
+
+
+def object_of(name: str, by: str) -> str:
+    """A seat named as the object of another seat's act (`by` is the actor): itself becomes reflexive."""
+    return reflexive(by) if name == by else ("you" if is_you(name) else name)
