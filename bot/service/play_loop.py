@@ -1,10 +1,14 @@
 """The play loop: an action applied, committed and answered; AI seats, engine timers and turn timeouts."""
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass
 
 from engines import SYSTEM, RuleError
 
+from ..ai_worker import AiWorkers, ai_move
 from ..messages import Button, Ctx, Outgoing, User
 from ..registry import InputError
 from ..text import plain
@@ -16,17 +20,31 @@ from .rows import Rows
 from .server_data import server_merge
 
 
+log = logging.getLogger("politics.service")
+
+
+@dataclass
+class PendingSearch:
+    """A searched AI move under way in a worker: good only for the row version it started from."""
+    version: int
+    seat: int
+    future: Future[str]
+
+
 class PlayLoop:
     """Moves: a player's, an AI seat's, the engine's clock's. Each is applied through the engine,
     saved through Rows with the messages Boards builds for it, and answered."""
 
     def __init__(self, rows: Rows, boards: Boards, *, clock: Callable[[], float], inline_ai: bool,
-                 ai_delay: float) -> None:
+                 ai_delay: float, ai_workers: AiWorkers | None = None) -> None:
         self.rows = rows
         self.boards = boards
         self.clock = clock
         self.inline_ai = inline_ai  # transcripts and the local table: AI moves at once
         self.ai_delay = ai_delay
+        # Searched (hard) moves off the event loop, one per channel at most; inline_ai searches in process.
+        self.ai_workers = ai_workers or AiWorkers()
+        self.searches: dict[str, PendingSearch] = {}
 
     async def do(self, req: Request, ctx: Ctx, action: str) -> list[Outgoing]:
         return await self.act(req, ctx, action)
@@ -134,10 +152,39 @@ class PlayLoop:
             if seat < 0:
                 continue
             if record.players[seat].ai or (force_seats and seat in force_seats):
-                action = game.ai_action(state, seat, game.ai_rng(state, seat, sum(record.acted)))
-                out += await self.apply(req, channel_id, loaded, seat, action.text(), drain=False)
+                settings = record.bot_settings
+                if settings.ai == "hard" and not self.inline_ai:
+                    text = self._searched(channel_id, loaded, seat)
+                    if text is None:
+                        return False  # still searching: the next visit looks again
+                else:
+                    text = ai_move(game, state, seat, sum(record.acted), settings).text()
+                out += await self.apply(req, channel_id, loaded, seat, text, drain=False)
                 return True
         return False
+
+    def _searched(self, channel_id: str, loaded: Loaded, seat: int) -> str | None:
+        """A hard move searched in a worker: started on the first visit, taken on a later one if the
+        row has not moved since (a human's move, a timeout, a cancel drop it). None: not ready."""
+        pending = self.searches.get(channel_id)
+        if pending is not None and (pending.version, pending.seat) == (loaded.version, seat):
+            if not pending.future.done():
+                return None
+            del self.searches[channel_id]
+            try:
+                return pending.future.result()
+            except Exception:  # a worker died or failed: the game's heuristic moves, the game goes on
+                log.exception("AI search failed in %s; the normal AI moves", channel_id)
+                record = loaded.record
+                return ai_move(loaded.game, loaded.state, seat, sum(record.acted), record.bot_settings,
+                               level="normal").text()
+        if pending is not None:
+            pending.future.cancel()  # the game moved on: that search's move is dropped
+        record = loaded.record
+        future = self.ai_workers.submit(loaded.game.id, loaded.game.dump(loaded.state), seat, sum(record.acted),
+                                        record.bot_settings)
+        self.searches[channel_id] = PendingSearch(loaded.version, seat, future)
+        return None
 
     async def wake(self, req: Request, channel_id: str, now: float) -> list[Outgoing]:
         """The scheduler's visit to a game whose wake-up is due: the engine's timer, an AI seat's
@@ -168,9 +215,12 @@ class PlayLoop:
                 continue
             if since + timeout <= now:
                 name = record.players[seat].name
+                moved: list[Outgoing] = []
+                if not await self._ai_step(req, channel_id, moved, force_seats={seat}):
+                    return out  # a searched move under way
                 out.append(Outgoing(to="channel", channel_id=channel_id,
                                     text=f"⏰ {plain(name)} ran out of time; the AI moves for them this time."))
-                await self._ai_step(req, channel_id, out, force_seats={seat})
+                out += moved
                 out += await self.drain_ai(req, channel_id)
                 return out
             if since + timeout / 2 <= now and seat not in record.reminded:
