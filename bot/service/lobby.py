@@ -213,7 +213,8 @@ class Lobby:
         record.players[seat].ai = True
         record.players[seat].id = f"resigned:{ctx.user.id}"
         out = [Outgoing(to="channel", channel_id=ctx.channel_id,
-                        text=f"**{plain(name)}** left the game; an AI plays their seat from now on.")]
+                        text=f"**{plain(name)}** left the game; an AI plays their seat from now on "
+                             f"(level {record.bot_settings.ai}).")]
         await self.rows.save(req, ctx.channel_id, loaded, record, recompute=True, messages=out)
         out += await self.play.drain_ai(req, ctx.channel_id)
         return out
@@ -303,7 +304,7 @@ class Lobby:
             "**politics-bot** hosts election board games in this channel.\n"
             "`/politics new game:<id>` opens a lobby (options: seed, bots, settings) · `/politics join` · "
             "`/politics start` (host) · `/politics do action:<move>` (autocompletes legal moves) · "
-            "`/politics hand` (your private view) · `/politics status` · `/politics rules` · "
+            "`/politics hand` (your private view) · `/politics hint` · `/politics status` · `/politics rules` · "
             "`/politics settings` · `/politics leave` · `/politics cancel`.\n"
             "Finished games: `/politics stats` · `/politics leaderboard` · `/politics history` (download or replay a "
             "game) · `/politics forget-me`. `thread:true` on `/politics new` gives a game its own thread.\n"
