@@ -54,6 +54,14 @@ def search_move(game_id: str, state_text: str, seat: int, moves: int, settings_j
     return ai_move(game, state, seat, moves, BotSettings.model_validate_json(settings_json)).text()
 
 
+def search_hint(game_id: str, state_text: str, seat: int, moves: int, settings_json: str) -> tuple[str, float | None]:
+    """In a worker: a hint's move text and chance to win."""
+    game = get_game(game_id)
+    state = game.load(state_text)
+    action, chance = ai_hint(game, state, seat, moves, BotSettings.model_validate_json(settings_json))
+    return action.text(), chance
+
+
 def _warm(owner: int) -> None:
     import threading
     threading.Thread(target=_exit_with, args=(owner,), daemon=True, name="ai-owner-watch").start()
@@ -91,6 +99,17 @@ class AiWorkers:
         except BrokenProcessPool:  # a worker died: a fresh pool, once
             self.close()
             return self._pool().submit(search_move, *args)
+
+    async def hint(self, game_id: str, state_text: str, seat: int, moves: int,
+                   settings: BotSettings) -> tuple[str, float | None]:
+        """A hint searched in a worker, awaited (the asker waits for it; the event loop does not)."""
+        args = (game_id, state_text, seat, moves, settings.model_dump_json())
+        try:
+            future = self._pool().submit(search_hint, *args)
+        except BrokenProcessPool:
+            self.close()
+            future = self._pool().submit(search_hint, *args)
+        return await asyncio.wrap_future(future)
 
     async def move(self, game_id: str, state_text: str, seat: int, moves: int, settings: BotSettings) -> str:
         """Wait for one search (the bench and tests)."""

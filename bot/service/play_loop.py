@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from engines import SYSTEM, RuleError
 
-from ..ai_worker import AiWorkers, ai_move
+from ..ai_worker import AiWorkers, ai_hint, ai_move
 from ..messages import Button, Ctx, Outgoing, User
 from ..registry import InputError
 from ..text import plain
@@ -128,6 +128,39 @@ class PlayLoop:
         if result.finished:
             out += self.boards.archive_thread(channel_id, record)  # last, after everything posted in the thread
         return out
+
+    async def hint(self, req: Request, ctx: Ctx) -> list[Outgoing]:
+        """/politics hint: the search's move for the asker's seat, from that seat's view only (the
+        search reads other seats only through the game's determinize), shown to the asker alone.
+        The game's record keeps who asked, so its history says hints were used."""
+        loaded = await self.rows.require(ctx)
+        record, game = loaded.record, loaded.game
+        if record.status != "playing":
+            raise InputError("Hints are for a game in play." if record.status == "finished"
+                             else "The game hasn't started yet: a hint comes when it's your turn.")
+        seat = record.seat_of(ctx.user.id)
+        if seat is None:
+            raise InputError("You are not a player in this game.")
+        if not record.bot_settings.hints:
+            raise InputError("The host turned hints off for this game (hints=off).")
+        state = loaded.state if loaded.state is not None else game.load(record.saved_state())
+        if seat not in game.to_act(state) or not game.legal_actions(state, seat):
+            raise InputError("A hint comes when it's your turn: there is nothing for you to do right now.")
+        moves = sum(record.acted)
+        if self.inline_ai:
+            action, chance = ai_hint(game, state, seat, moves, record.bot_settings)
+            move, label = action.text(), game.describe_action(state, seat, action)
+        else:
+            move, chance = await self.ai_workers.hint(game.id, game.dump(state), seat, moves, record.bot_settings)
+            label = game.describe_action(state, seat, game.parse_action(move))
+        if seat not in record.hinted:
+            record.hinted.append(seat)
+            await self.rows.save(req, ctx.channel_id, loaded, record)
+        odds = (f"about {round(chance * 100)} % chance to win from what you can see" if chance is not None
+                else "no estimate: this move is not a matter of search")
+        text = (f"💡 Hint (only you see this): **{plain(label)}** — type `{plain(move)}`.\n"
+                f"The search's {odds}. (The game's record notes that hints were used.)")
+        return [self.boards.reply(ctx, text)]
 
     async def drain_ai(self, req: Request, channel_id: str) -> list[Outgoing]:
         """Inline mode only: let AI seats move until a human must act. A loop, one move a turn:
