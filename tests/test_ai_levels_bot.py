@@ -213,3 +213,16 @@ def test_play_ai_sets_the_level_of_the_tables_ai_seats(tmp_path, monkeypatch):
     assert seen["settings"] == "deal=one ai=hard"
     with pytest.raises(SystemExit):  # argparse: one line naming the choices
         main(["play", "us-president", "--ai", "expert"])
+
+
+async def test_no_hint_for_a_question_of_knowledge(database, monkeypatch):
+    svc = await service_on(database, inline_ai=True, ai_delay=0)
+    loaded = await started(svc)
+    game, state = loaded.game, loaded.state
+    answer = game.legal_actions(state, 0)[0]
+    # as politics-trivia does while a question is open: every level answers as normal does
+    monkeypatch.setattr(type(game), "ai_fixed_action", lambda self, state, seat, rng: answer)
+    out = await svc.handle(ctx(alice), "hint", {})
+    assert out[0].to == "ephemeral" and "not for answers" in out[0].text and answer.text() not in out[0].text
+    assert (await svc.load(CH)).record.hinted == []
+    await svc.store.close()

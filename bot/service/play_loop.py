@@ -147,6 +147,9 @@ class PlayLoop:
         if seat not in game.to_act(state) or not game.legal_actions(state, seat):
             raise InputError("A hint comes when it's your turn: there is nothing for you to do right now.")
         moves = sum(record.acted)
+        if game.ai_fixed_action(state, seat, game.ai_rng(state, seat + 1000, moves)) is not None:
+            # Knowledge, not play (a trivia answer): the AI's answer would tell the asker what they must know.
+            raise InputError("Hints are for play, not for answers: this one is yours to know.")
         if self.inline_ai:
             action, chance = ai_hint(game, state, seat, moves, record.bot_settings)
             move, label = action.text(), game.describe_action(state, seat, action)
@@ -224,6 +227,7 @@ class PlayLoop:
         move, a waiting player's reminder or timeout (the AI moves for them once)."""
         loaded = await self.rows.load(channel_id)
         if not loaded or loaded.record.status != "playing":
+            self.searches.pop(channel_id, None)  # a search for a game that ended or was cancelled
             return []
         record, game = loaded.record, loaded.game
         state = loaded.state
