@@ -78,6 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
     p_play.add_argument("--seed", type=int, metavar="S", help="random seed, for a game you can replay")
     p_play.add_argument("--settings", metavar='"KEY=VALUE …"',
                         help='game settings as key=value, e.g. "deal=one timeout=5"')
+    p_play.add_argument("--ai", choices=("easy", "normal", "hard"), default=None, metavar="LEVEL",
+                        help="the AI seats' level: easy, normal (default) or hard (searches about a second a move)")
     p_play.add_argument("--out", default="out/table", metavar="DIR",
                         help="folder for the board images (default out/table)")
     p_play.add_argument("--db", default=None, metavar="FILE",
@@ -381,6 +383,8 @@ def _play(args) -> int:
         print(f"politics-bot: there is no game '{args.game}'; games: {', '.join(sorted(all_games()))}.",
               file=sys.stderr)
         return 2
+    if getattr(args, "ai", None):  # the lobby's ai= setting, as on Discord
+        args.settings = f"{args.settings or ''} ai={args.ai}".strip()
     if args.settings and args.game is not None:
         try:
             check_settings(get_game(args.game), args.settings)

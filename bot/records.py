@@ -105,6 +105,7 @@ def finished_game(record: GameRecord, game: Game, state: Any, result: Result, *,
         "moves": len(record.log) if record.opening else sum(record.acted),
         "winners": list(result.winners), "scores": list(result.scores), "summary": result.summary,
         "opening": record.opening, "log": [list(move) for move in record.log], "final": record.state,
+        "hinted": sorted(set(record.hinted)),  # seats that asked /politics hint: the record says hints were used
     }
     row = {"guild_id": guild_id, "game": game.id, "finished_at": finished_at, "moves": data["moves"],
            "parent_id": record.thread_of, "data": data}

@@ -64,6 +64,7 @@ def build_commands() -> list[CommandSpec]:
         CommandSpec("cancel", "Cancel this channel's game (host or Manage Channels)"),
         CommandSpec("status", "Post the board again, with the whole game as text"),
         CommandSpec("hand", "See your private cards and choices (only you see it)"),
+        CommandSpec("hint", "Ask the search for a suggested move and your chance to win (only you see it)"),
         CommandSpec("do", "Make a move", (
             OptionSpec("action", "str", "Your move; start typing to see legal moves", required=True,
                        autocomplete=True, max_length=300),

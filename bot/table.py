@@ -37,6 +37,7 @@ HELP = """At the table you can type:
   a move as words  for example {moves}
   moves            list every move you can make now, as words
   hand             your private cards and picks, and the menu again
+  hint             the search's suggested move and your chance to win (if the host allows hints)
   status           the board (and its image) again
   rules            the rules in brief
   stats            your games, wins and rating; history and leaderboard: this table's finished games
@@ -181,7 +182,7 @@ class Table:
             saved = await self.service.rows.load_raw(CHANNEL)
             self.show(await self.runner.run_line(f"{ME}: /politics leaderboard game:{saved[2] if saved else ''}"))
             return None
-        if word in ("hand", "status", "rules", "stats", "history"):
+        if word in ("hand", "hint", "status", "rules", "stats", "history"):
             if word == "hand":
                 self.menu_version = None  # the panel it prints comes with the menu
             self.show(await self.runner.run_line(f"{ME}: /politics {word}"))

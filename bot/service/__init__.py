@@ -84,7 +84,7 @@ class GameService:
         handlers: dict[str, Handler] = {
             "new": lobby.new, "join": lobby.join, "leave": lobby.leave, "start": lobby.start,
             "cancel": lobby.cancel, "settings": lobby.settings, "rules": lobby.rules, "help": lobby.help,
-            "do": play.do, "status": controls.status, "hand": controls.hand,
+            "do": play.do, "hint": play.hint, "status": controls.status, "hand": controls.hand,
             "stats": records.stats, "leaderboard": records.leaderboard, "history": records.history,
             "replay": records.replay, "stats-reset": records.stats_reset, "forget-me": records.forget_me,
         }

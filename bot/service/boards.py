@@ -41,6 +41,13 @@ def public_seed_note(record: GameRecord) -> str:
             "with the same seed. It is a puzzle open to every player alike.")
 
 
+def ai_level_line(record: GameRecord) -> str:
+    """The AI seats' level as the board says it ("" in a game without AI seats)."""
+    if not any(p.ai for p in record.players):
+        return ""
+    return f"🤖 AI level: {record.bot_settings.ai}."
+
+
 class Boards:
     def __init__(self, *, render: bool = True) -> None:
         # False: no views are described for drawing (transcripts, benches); the text stays the same.
@@ -55,6 +62,8 @@ class Boards:
         if record.seed_public:
             text += "\n" + public_seed_note(record)
         given = {**record.options, **record.bot_settings.given()}
+        if any(p.ai for p in record.players) and "ai" not in given:
+            given["ai"] = record.bot_settings.ai  # the AI seats' level, even the default
         if given:
             # the settings the host gave (validated), as the game reads them
             text += "\nSettings: " + " ".join(f"{k}={plain(_fmt(v))}" for k, v in given.items())
@@ -131,6 +140,9 @@ class Boards:
         """The channel's board: what happened, whose turn, the public view to draw (with its
         alt text; built once per move) and, for /politics status, the text board and every image."""
         status = plain(game.status_text(state))
+        level = ai_level_line(record)
+        if level and (with_board or record.bot_settings.ai != "normal"):
+            status += "\n" + level  # /politics status always names it; every board when not the default
         result = result or game.result(state)
         text = "\n".join(x for x in (header.strip(), status if not result.finished else "") if x)
         timer = record.timer

@@ -7,6 +7,7 @@ from typing import Any
 from collections.abc import Callable, Mapping
 
 from engines import Game, Seat, all_games, get_game
+from engines.search import LOBBY_LEVELS
 
 from ..messages import Button, Ctx, Outgoing
 from ..registry import InputError
@@ -52,13 +53,42 @@ def check_settings(game: Game, text: str | None,
             raise InputError("timeout must be between 0 and 1440 minutes.")
         bot_settings["timeout"] = minutes
     if "archive" in bot_settings:
-        word = str(bot_settings["archive"]).lower()
-        if word not in ("yes", "no", "on", "off", "true", "false", "1", "0"):
-            raise InputError("archive is yes or no: archive a game's thread when the game ends.")
-        bot_settings["archive"] = word in ("yes", "on", "true", "1")
+        bot_settings["archive"] = _switch(bot_settings["archive"],
+                                          "archive is yes or no: archive a game's thread when the game ends.")
+    if "hints" in bot_settings:
+        bot_settings["hints"] = _switch(bot_settings["hints"], "hints is on or off: may players ask /politics hint.")
+    if "ai" in bot_settings:
+        level = str(bot_settings["ai"]).lower()
+        if level not in LOBBY_LEVELS:
+            raise InputError(f"ai is the AI seats' level: {', '.join(LOBBY_LEVELS)} (got '{level[:20]}').")
+        bot_settings["ai"] = level
+    if "ai_budget_ms" in bot_settings:
+        bot_settings["ai_budget_ms"] = _whole(bot_settings["ai_budget_ms"], 50, 10000,
+                                              "ai_budget_ms is a hard AI move's time in milliseconds, 50 to 10000.")
+    if "ai_iterations" in bot_settings:
+        bot_settings["ai_iterations"] = _whole(
+            bot_settings["ai_iterations"], 1, 100000,
+            "ai_iterations is a hard AI move's number of searches, 1 to 100000 (the same seed, the same moves).")
     given = {**(current or {}), **{k: v for k, v in parsed.items() if k not in BOT_SETTINGS}}
     options = game.options(given)  # RuleError: one sentence naming the setting
     return BotSettings(**bot_settings), options.model_dump(mode="json", include=set(given))
+
+
+def _switch(value: Any, sentence: str) -> bool:
+    word = str(value).lower()
+    if word not in ("yes", "no", "on", "off", "true", "false", "1", "0"):
+        raise InputError(sentence)
+    return word in ("yes", "on", "true", "1")
+
+
+def _whole(value: Any, low: int, high: int, sentence: str) -> int:
+    try:
+        number = int(str(value))
+    except ValueError:
+        raise InputError(sentence) from None
+    if not low <= number <= high:
+        raise InputError(sentence)
+    return number
 
 
 class Lobby:
@@ -183,7 +213,8 @@ class Lobby:
         record.players[seat].ai = True
         record.players[seat].id = f"resigned:{ctx.user.id}"
         out = [Outgoing(to="channel", channel_id=ctx.channel_id,
-                        text=f"**{plain(name)}** left the game; an AI plays their seat from now on.")]
+                        text=f"**{plain(name)}** left the game; an AI plays their seat from now on "
+                             f"(level {record.bot_settings.ai}).")]
         await self.rows.save(req, ctx.channel_id, loaded, record, recompute=True, messages=out)
         out += await self.play.drain_ai(req, ctx.channel_id)
         return out
@@ -273,7 +304,7 @@ class Lobby:
             "**politics-bot** hosts election board games in this channel.\n"
             "`/politics new game:<id>` opens a lobby (options: seed, bots, settings) · `/politics join` · "
             "`/politics start` (host) · `/politics do action:<move>` (autocompletes legal moves) · "
-            "`/politics hand` (your private view) · `/politics status` · `/politics rules` · "
+            "`/politics hand` (your private view) · `/politics hint` · `/politics status` · `/politics rules` · "
             "`/politics settings` · `/politics leave` · `/politics cancel`.\n"
             "Finished games: `/politics stats` · `/politics leaderboard` · `/politics history` (download or replay a "
             "game) · `/politics forget-me`. `thread:true` on `/politics new` gives a game its own thread.\n"
@@ -293,6 +324,12 @@ class Lobby:
         archive = _fmt(record.bot_settings.archive)
         lines.append(f"• `archive` = {archive} — archive the game's thread when it ends "
                      "(games opened with thread:true)")
+        bot = record.bot_settings
+        lines.append(f"• `ai` = {bot.ai} — the AI seats' level: easy, normal or hard (searches)")
+        lines.append(f"• `ai_budget_ms` = {bot.ai_budget_ms} — a hard AI move's time in milliseconds")
+        lines.append(f"• `ai_iterations` = {bot.ai_iterations or 'none'} — a hard AI move's searches instead "
+                     "(the same seed, the same moves)")
+        lines.append(f"• `hints` = {_fmt(bot.hints)} — players may ask /politics hint for a suggested move")
         return "\n".join(lines)
 
     async def complete_settings(self, ctx: Ctx, current: str) -> list[tuple[str, str]]:
@@ -308,4 +345,6 @@ class Lobby:
                     out.append((_clip(label, 100), _clip(value, 100)))
         out.append((_clip("timeout=0 — minutes before the AI moves for a waiting player", 100),
                     _clip(f"{head} timeout=0".strip(), 100)))
+        out.append((_clip("ai=hard — the AI seats' level: easy, normal or hard", 100),
+                    _clip(f"{head} ai=hard".strip(), 100)))
         return out[:25]

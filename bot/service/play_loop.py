@@ -1,10 +1,14 @@
 """The play loop: an action applied, committed and answered; AI seats, engine timers and turn timeouts."""
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass
 
 from engines import SYSTEM, RuleError
 
+from ..ai_worker import AiWorkers, ai_hint, ai_move
 from ..messages import Button, Ctx, Outgoing, User
 from ..registry import InputError
 from ..text import plain
@@ -16,17 +20,31 @@ from .rows import Rows
 from .server_data import server_merge
 
 
+log = logging.getLogger("politics.service")
+
+
+@dataclass
+class PendingSearch:
+    """A searched AI move under way in a worker: good only for the row version it started from."""
+    version: int
+    seat: int
+    future: Future[str]
+
+
 class PlayLoop:
     """Moves: a player's, an AI seat's, the engine's clock's. Each is applied through the engine,
     saved through Rows with the messages Boards builds for it, and answered."""
 
     def __init__(self, rows: Rows, boards: Boards, *, clock: Callable[[], float], inline_ai: bool,
-                 ai_delay: float) -> None:
+                 ai_delay: float, ai_workers: AiWorkers | None = None) -> None:
         self.rows = rows
         self.boards = boards
         self.clock = clock
         self.inline_ai = inline_ai  # transcripts and the local table: AI moves at once
         self.ai_delay = ai_delay
+        # Searched (hard) moves off the event loop, one per channel at most; inline_ai searches in process.
+        self.ai_workers = ai_workers or AiWorkers()
+        self.searches: dict[str, PendingSearch] = {}
 
     async def do(self, req: Request, ctx: Ctx, action: str) -> list[Outgoing]:
         return await self.act(req, ctx, action)
@@ -111,6 +129,42 @@ class PlayLoop:
             out += self.boards.archive_thread(channel_id, record)  # last, after everything posted in the thread
         return out
 
+    async def hint(self, req: Request, ctx: Ctx) -> list[Outgoing]:
+        """/politics hint: the search's move for the asker's seat, from that seat's view only (the
+        search reads other seats only through the game's determinize), shown to the asker alone.
+        The game's record keeps who asked, so its history says hints were used."""
+        loaded = await self.rows.require(ctx)
+        record, game = loaded.record, loaded.game
+        if record.status != "playing":
+            raise InputError("Hints are for a game in play." if record.status == "finished"
+                             else "The game hasn't started yet: a hint comes when it's your turn.")
+        seat = record.seat_of(ctx.user.id)
+        if seat is None:
+            raise InputError("You are not a player in this game.")
+        if not record.bot_settings.hints:
+            raise InputError("The host turned hints off for this game (hints=off).")
+        state = loaded.state if loaded.state is not None else game.load(record.saved_state())
+        if seat not in game.to_act(state) or not game.legal_actions(state, seat):
+            raise InputError("A hint comes when it's your turn: there is nothing for you to do right now.")
+        moves = sum(record.acted)
+        if game.ai_fixed_action(state, seat, game.ai_rng(state, seat + 1000, moves)) is not None:
+            # Knowledge, not play (a trivia answer): the AI's answer would tell the asker what they must know.
+            raise InputError("Hints are for play, not for answers: this one is yours to know.")
+        if self.inline_ai:
+            action, chance = ai_hint(game, state, seat, moves, record.bot_settings)
+            move, label = action.text(), game.describe_action(state, seat, action)
+        else:
+            move, chance = await self.ai_workers.hint(game.id, game.dump(state), seat, moves, record.bot_settings)
+            label = game.describe_action(state, seat, game.parse_action(move))
+        if seat not in record.hinted:
+            record.hinted.append(seat)
+            await self.rows.save(req, ctx.channel_id, loaded, record)
+        odds = (f"about {round(chance * 100)} % chance to win from what you can see" if chance is not None
+                else "no estimate: this move is not a matter of search")
+        text = (f"💡 Hint (only you see this): **{plain(label)}** — type `{plain(move)}`.\n"
+                f"The search's {odds}. (The game's record notes that hints were used.)")
+        return [self.boards.reply(ctx, text)]
+
     async def drain_ai(self, req: Request, channel_id: str) -> list[Outgoing]:
         """Inline mode only: let AI seats move until a human must act. A loop, one move a turn:
         each AI move is applied with drain=False, so a long all-AI game never nests calls."""
@@ -134,16 +188,46 @@ class PlayLoop:
             if seat < 0:
                 continue
             if record.players[seat].ai or (force_seats and seat in force_seats):
-                action = game.ai_action(state, seat, game.ai_rng(state, seat, sum(record.acted)))
-                out += await self.apply(req, channel_id, loaded, seat, action.text(), drain=False)
+                settings = record.bot_settings
+                if settings.ai == "hard" and not self.inline_ai:
+                    text = self._searched(channel_id, loaded, seat)
+                    if text is None:
+                        return False  # still searching: the next visit looks again
+                else:
+                    text = ai_move(game, state, seat, sum(record.acted), settings).text()
+                out += await self.apply(req, channel_id, loaded, seat, text, drain=False)
                 return True
         return False
+
+    def _searched(self, channel_id: str, loaded: Loaded, seat: int) -> str | None:
+        """A hard move searched in a worker: started on the first visit, taken on a later one if the
+        row has not moved since (a human's move, a timeout, a cancel drop it). None: not ready."""
+        pending = self.searches.get(channel_id)
+        if pending is not None and (pending.version, pending.seat) == (loaded.version, seat):
+            if not pending.future.done():
+                return None
+            del self.searches[channel_id]
+            try:
+                return pending.future.result()
+            except Exception:  # a worker died or failed: the game's heuristic moves, the game goes on
+                log.exception("AI search failed in %s; the normal AI moves", channel_id)
+                record = loaded.record
+                return ai_move(loaded.game, loaded.state, seat, sum(record.acted), record.bot_settings,
+                               level="normal").text()
+        if pending is not None:
+            pending.future.cancel()  # the game moved on: that search's move is dropped
+        record = loaded.record
+        future = self.ai_workers.submit(loaded.game.id, loaded.game.dump(loaded.state), seat, sum(record.acted),
+                                        record.bot_settings)
+        self.searches[channel_id] = PendingSearch(loaded.version, seat, future)
+        return None
 
     async def wake(self, req: Request, channel_id: str, now: float) -> list[Outgoing]:
         """The scheduler's visit to a game whose wake-up is due: the engine's timer, an AI seat's
         move, a waiting player's reminder or timeout (the AI moves for them once)."""
         loaded = await self.rows.load(channel_id)
         if not loaded or loaded.record.status != "playing":
+            self.searches.pop(channel_id, None)  # a search for a game that ended or was cancelled
             return []
         record, game = loaded.record, loaded.game
         state = loaded.state
@@ -168,9 +252,12 @@ class PlayLoop:
                 continue
             if since + timeout <= now:
                 name = record.players[seat].name
+                moved: list[Outgoing] = []
+                if not await self._ai_step(req, channel_id, moved, force_seats={seat}):
+                    return out  # a searched move under way
                 out.append(Outgoing(to="channel", channel_id=channel_id,
                                     text=f"⏰ {plain(name)} ran out of time; the AI moves for them this time."))
-                await self._ai_step(req, channel_id, out, force_seats={seat})
+                out += moved
                 out += await self.drain_ai(req, channel_id)
                 return out
             if since + timeout / 2 <= now and seat not in record.reminded:

@@ -152,8 +152,10 @@ class Records:
             names = ", ".join(plain(p["name"]) + (" (AI)" if p.get("bot") else "") for p in players)
             winners = ", ".join(plain(players[w]["name"]) for w in data.get("winners", [])
                                 if w < len(players)) or "nobody"
+            hinted = [plain(players[s]["name"]) for s in data.get("hinted", []) if s < len(players)]
+            hints = f" — hints used by {', '.join(hinted)}" if hinted else ""
             embed.fields.append((f"#{r['id']} · {data.get('title', r['game'])} · {_when(r['finished_at'])}",
-                                 _clip(f"{names} — winner: **{winners}** — {_length(data)}", 1000)))
+                                 _clip(f"{names} — winner: **{winners}** — {_length(data)}{hints}", 1000)))
         newest = found[:5]
         rows: list[Row] = [[Button(f"Download #{r['id']}", f"pr:{ctx.channel_id}:dl:{r['id']}") for r in newest],
                            [Button(f"Replay #{r['id']}", f"pr:{ctx.channel_id}:rp:{r['id']}:0") for r in newest]]

@@ -33,8 +33,13 @@ class BotSettings(BaseModel):
     Only the settings the host gave are stored (and listed in the lobby)."""
     timeout: float = Field(default=0.0, ge=0, le=1440)  # minutes before the AI moves for a waiting player; 0: never
     archive: bool = True  # a game opened in a thread archives its thread when it ends
+    # The AI seats' level (engines.search): normal is the game's own heuristic, as before levels.
+    ai: Literal["easy", "normal", "hard"] = "normal"
+    ai_budget_ms: int = Field(default=1000, ge=50, le=10000)  # a searched move's time budget
+    ai_iterations: int | None = Field(default=None, ge=1, le=100000)  # a budget in iterations: replayable moves
+    hints: bool = True  # /politics hint may suggest a move
 
-    NAMES: ClassVar[tuple[str, ...]] = ("timeout", "archive")
+    NAMES: ClassVar[tuple[str, ...]] = ("timeout", "archive", "ai", "ai_budget_ms", "ai_iterations", "hints")
 
     def given(self) -> dict[str, Any]:
         """The settings the host gave, as stored (and shown in the lobby)."""
@@ -80,6 +85,7 @@ class GameRecord(BaseModel):
     waiting_since: dict[str, float] = Field(default_factory=dict)  # seat -> when its turn began
     reminded: list[int] = Field(default_factory=list)  # seats reminded of their timeout this turn
     timer: RowTimer | None = None
+    hinted: list[int] = Field(default_factory=list)  # seats that asked /politics hint (the record says so)
 
     @field_serializer("bot_settings")
     def _given_settings(self, settings: BotSettings) -> dict[str, Any]:
