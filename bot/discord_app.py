@@ -32,6 +32,7 @@ from discord.ext import tasks
 from engines import all_games
 
 from .delivery import Delivery, Pending
+from .health import OpsServer
 from .messages import Button, Ctx, Embed, Images, Outgoing, Select, User, chunk_text
 from .registry import CommandSpec, InputError, commands
 from .render_pool import RenderPool
@@ -264,6 +265,7 @@ class PoliticsBot(discord.AutoShardedClient):
         self._waiting = 0
         self.max_waiting = MAX_WAITING
         self.shed = 0  # interactions answered "busy"
+        self.ops: OpsServer | None = None  # /healthz (and /metrics) when METRICS_PORT is set
 
     async def login(self, token: str) -> None:
         if self.http.connector is discord.utils.MISSING:
@@ -276,6 +278,9 @@ class PoliticsBot(discord.AutoShardedClient):
     async def setup_hook(self) -> None:
         self.add_dynamic_items(GameButton, GameSelect)
         self.render_pool.start()
+        if self.settings.metrics_port is not None:
+            self.ops = OpsServer(self, self.settings.metrics_port)
+            await self.ops.start()
         # The commands are the bot's, not a shard's: of several processes, the one holding
         # shard 0 registers them, once.
         if self.sync_commands and self.service.owns(None):
@@ -312,6 +317,8 @@ class PoliticsBot(discord.AutoShardedClient):
         await self.delivery.drain(5.0)
         await self.save_dm_channels()
         self.render_pool.close()
+        if self.ops is not None:
+            await self.ops.stop()
         await super().close()
 
     async def save_dm_channels(self) -> None:
