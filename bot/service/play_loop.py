@@ -1,6 +1,7 @@
 """The play loop: an action applied, committed and answered; AI seats, engine timers and turn timeouts."""
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from engines import SYSTEM, RuleError
@@ -27,6 +28,7 @@ class PlayLoop:
         self.clock = clock
         self.inline_ai = inline_ai  # transcripts and the local table: AI moves at once
         self.ai_delay = ai_delay
+        self.on_ai_move: Callable[[str, str, float], None] | None = None  # (game, level, seconds)
 
     async def do(self, req: Request, ctx: Ctx, action: str) -> list[Outgoing]:
         return await self.act(req, ctx, action)
@@ -134,7 +136,11 @@ class PlayLoop:
             if seat < 0:
                 continue
             if record.players[seat].ai or (force_seats and seat in force_seats):
+                started = time.perf_counter()
                 action = game.ai_action(state, seat, game.ai_rng(state, seat, sum(record.acted)))
+                if self.on_ai_move is not None:  # the front end's /metrics
+                    self.on_ai_move(record.game, str(getattr(record.players[seat], "level", "") or ""),
+                                    time.perf_counter() - started)
                 out += await self.apply(req, channel_id, loaded, seat, action.text(), drain=False)
                 return True
         return False
