@@ -24,7 +24,7 @@ import re
 import signal
 import sys
 import time
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -238,12 +238,13 @@ class PoliticsBot(discord.AutoShardedClient):
         shards = settings.shards
         # Counted per process, into this bot's own registry (/metrics when METRICS_PORT is set).
         self.metrics = Metrics()
+        # Without shard_ids discord.py runs every shard; with them, only those.
+        some_shards: dict[str, Any] = {} if shards is None or shards.all else {"shard_ids": list(shards.ids)}
         # Nobody is pinged unless a message names them in Outgoing.ping (see allowed_mentions).
         super().__init__(intents=intents, guild_ready_timeout=guild_ready_timeout,
                          allowed_mentions=discord.AllowedMentions.none(),
                          shard_count=shards.count if shards else None,
-                         shard_ids=None if shards is None or shards.all else list(shards.ids),
-                         http_trace=self.metrics.trace())
+                         http_trace=self.metrics.trace(), **some_shards)
         self.metrics.label_routes(self.http)
         self.settings = settings
         self.service = service
@@ -635,8 +636,8 @@ class PoliticsBot(discord.AutoShardedClient):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type != discord.InteractionType.modal_submit:
             return
-        data = interaction.data or {}
-        custom_id = data.get("custom_id", "")
+        data = cast(dict[str, Any], interaction.data or {})  # a modal submit's payload
+        custom_id = str(data.get("custom_id", ""))
         if not custom_id.startswith("pm:"):
             return
         started = time.perf_counter()
@@ -1031,7 +1032,7 @@ async def _run_client(settings: Settings) -> None:
         client = PoliticsBot(settings, service=GameService(store, ai_delay=settings.ai_delay, shards=settings.shards))
         async with client:
             stop_on_signals(client, settings.stop_seconds)
-            await client.start(settings.token)
+            await client.start(settings.token or "")  # none: Discord refuses it (LoginFailure, one sentence)
     finally:
         if pruning is not None:
             pruning.cancel()
