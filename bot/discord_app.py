@@ -87,16 +87,21 @@ def point_at(api_base: str | None, gateway_url: str | None) -> None:
 
 # ---- components ---------------------------------------------------------
 
+def _bot(interaction: discord.Interaction) -> PoliticsBot:
+    """The client that received a component: always this module's PoliticsBot."""
+    return cast("PoliticsBot", interaction.client)
+
+
 class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p[bgtr]:(?P<rest>.+)"):
     def __init__(self, custom_id: str) -> None:
         super().__init__(discord.ui.Button(custom_id=custom_id, label="…"))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
-        return cls(item.custom_id)
+        return cls(str(getattr(item, "custom_id", "")))  # a button or a select: both have one
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.on_component(interaction, self.item.custom_id, [])
+        await _bot(interaction).on_component(interaction, str(self.item.custom_id), [])
 
 
 class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"ps:(?P<rest>.+)"):
@@ -105,11 +110,12 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"ps:(?P<re
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
-        return cls(item.custom_id)
+        return cls(str(getattr(item, "custom_id", "")))  # a button or a select: both have one
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = list((interaction.data or {}).get("values", []))
-        await interaction.client.on_component(interaction, self.item.custom_id, values)
+        data = cast(dict[str, Any], interaction.data or {})
+        values = [str(v) for v in data.get("values", [])]
+        await _bot(interaction).on_component(interaction, str(self.item.custom_id), values)
 
 
 class TextModal(discord.ui.Modal):
@@ -905,7 +911,7 @@ class PoliticsBot(discord.AutoShardedClient):
             self._dm_ids.pop(next(iter(self._dm_ids)))
         return self.get_partial_messageable(int(channel_id), type=discord.ChannelType.private)
 
-    async def _send_dm(self, msg: Outgoing, images: Images = ()) -> None:
+    async def _send_dm(self, msg: Outgoing, images: Images | None = None) -> None:
         if not msg.user_id or not msg.user_id.isdigit():
             return
         now = asyncio.get_running_loop().time()
@@ -917,11 +923,11 @@ class PoliticsBot(discord.AutoShardedClient):
         try:
             channel = await self._dm_channel(msg.user_id)
             try:
-                await self._send_chunks(channel.send, msg, list(images))
+                await self._send_chunks(channel.send, msg, list(images or []))
             except discord.NotFound:
                 # The remembered channel is gone: open a new one, once.
                 channel = await self._dm_channel(msg.user_id, fresh=True)
-                await self._send_chunks(channel.send, msg, list(images))
+                await self._send_chunks(channel.send, msg, list(images or []))
         except discord.Forbidden as exc:
             if exc.code in DM_CLOSED or exc.status == 403:
                 # Never retry a 403: say so in the channel (nothing secret) and offer ephemeral controls.
@@ -980,7 +986,7 @@ def _parts(msg: Outgoing) -> list[str | None]:
     embeds alone has no text (None)."""
     if not msg.text and not msg.board and msg.embeds:
         return [None]
-    parts = chunk_text(msg.text or "\u200b")
+    parts: list[str | None] = list(chunk_text(msg.text or "\u200b"))
     if msg.board:
         parts += [f"```\n{part}\n```" for part in chunk_text(msg.board.replace("`", "'"))]
     return parts
