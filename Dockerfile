@@ -8,7 +8,7 @@ ARG BASE=python:3.11.14-slim-bookworm@sha256:65a93d69fa75478d554f4ad27c85c1e69fa
 FROM ${BASE}
 
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_ROOT_USER_ACTION=ignore \
-    DATABASE_PATH=/data/politics.db
+    DATABASE_PATH=/data/politics.db METRICS_PORT=9100
 WORKDIR /app
 
 # The dependencies exactly as locked (versions and hashes), in a layer of their own that a code change
@@ -32,6 +32,10 @@ USER politics
 # token) writes its board images and saved game to out/table here, and a .env here is read.
 WORKDIR /data
 VOLUME ["/data"]
+# Docker asks the bot itself whether it can serve (gateway, store, render pool: docs/operations.md, Health). The image
+# has no curl: `politics-bot health` reads /healthz on METRICS_PORT, which the image turns on (port 9100 stays inside
+# the container unless published). start-period covers the gateway's first connect and the commands' sync.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 CMD ["politics-bot", "health"]
 # Without a token and without a terminal the bot says so once and waits to be stopped, instead of exiting
 # into a restart policy that would start it again and again (compose.yaml's unless-stopped).
 CMD ["politics-bot", "run", "--wait-without-token"]

@@ -191,6 +191,11 @@ def build_parser() -> argparse.ArgumentParser:
                     "while the bot runs.")
     p_prune.add_argument("--days", help="this many days instead of ARCHIVE_DAYS")
 
+    sub.add_parser(
+        "health", help="ask the running bot's /healthz (METRICS_PORT) and exit 0 when it is healthy, else 1",
+        description="The container's health probe (the image has no curl): GET http://127.0.0.1:METRICS_PORT/healthz; "
+                    "prints its JSON answer and exits 0 on 200, 1 on anything else or no answer.")
+
     return parser
 
 
@@ -209,6 +214,8 @@ def main(argv: list[str] | None = None) -> int:
                         getattr(args, "wait_without_token", False))
         if args.command == "play":
             return _play(args)
+        if args.command == "health":
+            return _health()
         if args.command == "replay":
             return _replay(args)
         if args.command in ("backup", "restore", "prune"):
@@ -249,6 +256,21 @@ def main(argv: list[str] | None = None) -> int:
         print(f"politics-bot: {exc}", file=sys.stderr)
         return 1
     return 0
+
+
+def _health() -> int:
+    from .health import probe
+    from .settings import Settings, SettingsError
+    load_dotenv()
+    try:
+        port = Settings.from_env().metrics_port
+    except SettingsError as exc:
+        print(f"politics-bot: {exc}", file=sys.stderr)
+        return 2
+    if port is None:
+        print("politics-bot: METRICS_PORT is not set, so the bot serves no health check.", file=sys.stderr)
+        return 1
+    return probe(port)
 
 
 def _write_between(path: str, start: str, end: str, body: str) -> None:

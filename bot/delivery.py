@@ -14,13 +14,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import deque
 from dataclasses import dataclass, field
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .messages import Images, Outgoing
 from .render_pool import RenderPool
+
+if TYPE_CHECKING:
+    from .metrics import Metrics
 
 log = logging.getLogger("politics.delivery")
 
@@ -81,13 +85,15 @@ class Delivery:
     the front end stops taking new work (and says so) while it is reached."""
 
     def __init__(self, post: Callable[[Pending, Images], Awaitable[None]], pool: RenderPool | None,
-                 *, limit: int = 5000, before_send: Callable[[], Awaitable[None]] | None = None) -> None:
+                 *, limit: int = 5000, before_send: Callable[[], Awaitable[None]] | None = None,
+                 metrics: Metrics | None = None) -> None:
         self.post = post
         self.before_send = before_send  # the front end may hold a send back briefly (acks go first)
         self.pool = pool
         self.limit = limit
         self.backlog = 0
         self.stats = DeliveryStats()
+        self.metrics = metrics  # render time and failed sends, for /metrics
         self._sending = asyncio.Semaphore(SENDING)
         self._lanes: dict[str, deque[Pending]] = {}
         self._senders: dict[str, asyncio.Task] = {}
@@ -96,6 +102,16 @@ class Delivery:
     @property
     def full(self) -> bool:
         return self.backlog >= self.limit
+
+    @property
+    def lanes(self) -> Mapping[str, Any]:
+        """The lanes with messages on their way (channel id, or "dm:" + user id)."""
+        return self._senders
+
+    @property
+    def boards_waiting(self) -> int:
+        """Lanes holding a board not yet handed to the render pool."""
+        return sum(1 for queue in self._lanes.values() if any(p.msg.view is not None for p in queue))
 
     def put(self, lane: str, msg: Outgoing, via: Any = None) -> None:
         queue = self._lanes.setdefault(lane, deque())
@@ -131,6 +147,8 @@ class Delivery:
                             await self.post(item, drawn)
                     except Exception:
                         self.stats.failures += 1
+                        if self.metrics is not None:
+                            self.metrics.delivery_failures.inc()
                         log.exception("delivering a message failed")
                     finally:
                         self.backlog -= item.merged
@@ -149,8 +167,11 @@ class Delivery:
         self._shown[lane] = msg.view  # newest last: the oldest channel is forgotten first
         if len(self._shown) > SHOWN_CHANNELS:
             self._shown.pop(next(iter(self._shown)))
+        started = time.perf_counter()
         try:
             images = await self.pool.render(msg.game_id, msg.view, previous)
+            if self.metrics is not None:
+                self.metrics.render_seconds.labels(msg.game_id).observe(time.perf_counter() - started)
         except Exception:
             log.exception("rendering a board failed")  # the text and controls still go out
             self._shown.pop(lane, None)  # the next board draws every image

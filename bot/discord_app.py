@@ -21,9 +21,10 @@ import inspect
 import io
 import logging
 import re
+import signal
 import sys
 import time
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -33,6 +34,8 @@ from engines import all_games
 
 from . import ratelimit
 from .delivery import Delivery, Pending
+from .health import OpsServer
+from .metrics import Metrics
 from .messages import Button, Ctx, Embed, Images, Outgoing, Select, User, chunk_text
 from .registry import CommandSpec, InputError, commands
 from .render_pool import RenderPool
@@ -49,12 +52,14 @@ STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonSty
           "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
 DM_CLOSED = {50007, 50278}
 DM_CLOSED_MEMORY = 600.0  # seconds: after a bounce, no DM attempt and at most one notice per channel
+RESTARTING = "Restarting — try again in a moment."  # an interaction that arrives while the bot stops
 BUSY = "Busy right now — your move was not made and nothing was changed. Please try again in a moment."
 WORKERS = 16  # service calls running at once: the rest wait their turn, so acks never queue behind them
 MAX_WAITING = 1500  # interactions waiting for a turn; beyond it new ones are answered "busy"
 ACKS_FIRST_SECONDS = 0.25  # work and deliveries wait at most this long for pending acks to go out
 ACKS_FIRST_ABOVE = 8  # ... when more first answers than this are on their way (a burst, not steady play)
 AUTOCOMPLETE_SECONDS = 2.0  # an autocomplete answer later than this would miss Discord's 3 s anyway
+GAMES_COUNT_SECONDS = 15.0  # how often shard 0's process counts games in play for /metrics (one indexed query)
 DM_IDS = 50_000  # users whose DM channel id is kept in memory (all are in the store)
 FOLLOWUP_SECONDS = 14 * 60  # an interaction token lives 15 minutes; after that, post to the channel
 HTTP_CONNECTIONS = 64  # open HTTP connections to Discord, reused (discord.py's default has no limit)
@@ -83,16 +88,21 @@ def point_at(api_base: str | None, gateway_url: str | None) -> None:
 
 # ---- components ---------------------------------------------------------
 
+def _bot(interaction: discord.Interaction) -> PoliticsBot:
+    """The client that received a component: always this module's PoliticsBot."""
+    return cast("PoliticsBot", interaction.client)
+
+
 class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p[bgtr]:(?P<rest>.+)"):
     def __init__(self, custom_id: str) -> None:
         super().__init__(discord.ui.Button(custom_id=custom_id, label="…"))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
-        return cls(item.custom_id)
+        return cls(str(getattr(item, "custom_id", "")))  # a button or a select: both have one
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.on_component(interaction, self.item.custom_id, [])
+        await _bot(interaction).on_component(interaction, str(self.item.custom_id), [])
 
 
 class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"ps:(?P<rest>.+)"):
@@ -101,11 +111,12 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"ps:(?P<re
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
-        return cls(item.custom_id)
+        return cls(str(getattr(item, "custom_id", "")))  # a button or a select: both have one
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = list((interaction.data or {}).get("values", []))
-        await interaction.client.on_component(interaction, self.item.custom_id, values)
+        data = cast(dict[str, Any], interaction.data or {})
+        values = [str(v) for v in data.get("values", [])]
+        await _bot(interaction).on_component(interaction, str(self.item.custom_id), values)
 
 
 class TextModal(discord.ui.Modal):
@@ -232,11 +243,16 @@ class PoliticsBot(discord.AutoShardedClient):
         intents = discord.Intents.default()
         intents.message_content = any(g.listens_to_chat for g in all_games().values()) and settings.message_content
         shards = settings.shards
+        # Counted per process, into this bot's own registry (/metrics when METRICS_PORT is set).
+        self.metrics = Metrics()
+        # Without shard_ids discord.py runs every shard; with them, only those.
+        some_shards: dict[str, Any] = {} if shards is None or shards.all else {"shard_ids": list(shards.ids)}
         # Nobody is pinged unless a message names them in Outgoing.ping (see allowed_mentions).
         super().__init__(intents=intents, guild_ready_timeout=guild_ready_timeout,
                          allowed_mentions=discord.AllowedMentions.none(),
                          shard_count=shards.count if shards else None,
-                         shard_ids=None if shards is None or shards.all else list(shards.ids))
+                         http_trace=self.metrics.trace(), **some_shards)
+        self.metrics.label_routes(self.http)
         self.settings = settings
         self.service = service
         # Discord's global 50 requests/s, kept before sending instead of learned from 429s (ratelimit.py)
@@ -259,7 +275,14 @@ class PoliticsBot(discord.AutoShardedClient):
         self._dm_unsaved: dict[str, str | None] = {}  # opened (or gone) since the last save
         self._owed: dict[int, int] = {}  # outbox entry -> its messages still waiting in a lane
         self.render_pool = RenderPool(settings.render_workers or None, processes=settings.render_processes)
-        self.delivery = Delivery(self._post, self.render_pool, before_send=self.acks_first)
+        self.delivery = Delivery(self._post, self.render_pool, before_send=self.acks_first, metrics=self.metrics)
+        self.metrics.time_store(service.store)
+        service.play.on_ai_move = self.metrics.ai_move
+        self.metrics.watch(self.metrics.render_queue, lambda: self.delivery.boards_waiting)
+        self.metrics.watch(self.metrics.delivery_lanes, lambda: len(self.delivery.lanes))
+        self.metrics.watch(self.metrics.delivery_backlog, lambda: self.delivery.backlog)
+        self.metrics.watch(self.metrics.outbox_depth, lambda: len(self._owed))
+        self._counted_games = 0.0  # when games running were last counted (scheduler)
         self._turns = asyncio.Semaphore(WORKERS)
         self._acking = 0  # handlers whose first answer is on its way
         self._acks_clear = asyncio.Event()
@@ -267,6 +290,13 @@ class PoliticsBot(discord.AutoShardedClient):
         self._waiting = 0
         self.max_waiting = MAX_WAITING
         self.shed = 0  # interactions answered "busy"
+        self.ops: OpsServer | None = None  # /healthz (and /metrics) when METRICS_PORT is set
+        # A clean stop (SIGTERM): new interactions are answered RESTARTING, those in flight finish.
+        self.stopping = False
+        self._in_flight = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+        self._close_drain = 5.0  # close()'s own wait for the lanes; a clean stop has drained them already
 
     async def login(self, token: str) -> None:
         if self.http.connector is discord.utils.MISSING:
@@ -280,6 +310,9 @@ class PoliticsBot(discord.AutoShardedClient):
     async def setup_hook(self) -> None:
         self.add_dynamic_items(GameButton, GameSelect)
         self.render_pool.start()
+        if self.settings.metrics_port is not None:
+            self.ops = OpsServer(self, self.settings.metrics_port, metrics=self.metrics)
+            await self.ops.start()
         # The commands are the bot's, not a shard's: of several processes, the one holding
         # shard 0 registers them, once.
         if self.sync_commands and self.service.owns(None):
@@ -310,12 +343,55 @@ class PoliticsBot(discord.AutoShardedClient):
                 await asyncio.sleep(IDENTIFY_SECONDS - (loop.time() - last))
         self._identified[shard] = loop.time()
 
+    async def stop_cleanly(self, seconds: float) -> None:
+        """SIGTERM/SIGINT: take no new interactions, let those in flight finish, drain the
+        delivery lanes and clear the delivered outbox entries, all within `seconds`; then close
+        (gateway, render pool). Whatever is not sent by then stays in the outbox and goes out
+        after the restart (redeliver), with the nonces that keep Discord from posting it twice."""
+        if self.stopping:
+            return
+        self.stopping = True
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + seconds
+        log.info("stopping: finishing %d interactions in flight and %d queued messages",
+                 self._in_flight, self.delivery.backlog)
+        if self.scheduler.is_running():
+            self.scheduler.stop()  # the tick under way finishes (its commit and its messages)
+        try:
+            await asyncio.wait_for(self._idle.wait(), max(0.0, deadline - loop.time()))
+        except TimeoutError:
+            log.warning("stopping: %d interactions still in flight at the deadline", self._in_flight)
+        ticking = self.scheduler.get_task()
+        if ticking is not None and not ticking.done():
+            await asyncio.wait([ticking], timeout=max(0.01, deadline - loop.time()))
+        await self.delivery.drain(max(0.0, deadline - loop.time()))
+        try:
+            await asyncio.wait_for(self.service.flush_delivered(), max(0.1, deadline - loop.time()))
+        except Exception:
+            log.warning("stopping: clearing the outbox failed; the restart redelivers with nonces", exc_info=True)
+        if self.delivery.backlog:
+            log.warning("stopping: %d messages not sent in %g s; they go out after the restart",
+                        self.delivery.backlog, seconds)
+        self._close_drain = 0.0
+        await self.close()
+
+    def _enter(self) -> None:
+        self._in_flight += 1
+        self._idle.clear()
+
+    def _leave(self) -> None:
+        self._in_flight -= 1
+        if not self._in_flight:
+            self._idle.set()
+
     async def close(self) -> None:
         if self.scheduler.is_running():
             self.scheduler.cancel()
-        await self.delivery.drain(5.0)
+        await self.delivery.drain(self._close_drain)
         await self.save_dm_channels()
         self.render_pool.close()
+        if self.ops is not None:
+            await self.ops.stop()
         await super().close()
 
     async def save_dm_channels(self) -> None:
@@ -342,6 +418,23 @@ class PoliticsBot(discord.AutoShardedClient):
             await self.service.flush_delivered()  # delivered outbox entries no commit has cleared yet
         except Exception:
             log.exception("clearing the outbox failed")
+        await self._count_games()
+
+    async def _count_games(self) -> None:
+        """Games in play, by game, for /metrics: counted by shard 0's process (every process shares
+        the database, so one count is the whole bot's), at most every GAMES_COUNT_SECONDS."""
+        now = time.monotonic()
+        if self.ops is None or not self.service.owns(None) or now - self._counted_games < GAMES_COUNT_SECONDS:
+            return
+        self._counted_games = now
+        try:
+            counts = await self.service.store.playing_by_game()
+        except Exception:
+            log.warning("counting games in play failed", exc_info=True)
+            return
+        self.metrics.games_running.clear()
+        for game, count in counts.items():
+            self.metrics.games_running.labels(game).set(count)
 
     # ---- inputs ---------------------------------------------------------
     def ctx_of(self, interaction: discord.Interaction) -> Ctx:
@@ -368,11 +461,13 @@ class PoliticsBot(discord.AutoShardedClient):
     async def _ack(self, first) -> None:
         """Send an interaction's first answer (a defer, a modal, "busy"), counted so that other
         work can step aside for it (acks_first)."""
+        started = time.perf_counter()
         self._acking += 1
         if self._acking > ACKS_FIRST_ABOVE:
             self._acks_clear.clear()
         try:
             await first
+            self.metrics.ack_seconds.observe(time.perf_counter() - started)
         finally:
             self._acking -= 1
             if self._acking <= ACKS_FIRST_ABOVE:
@@ -402,15 +497,37 @@ class PoliticsBot(discord.AutoShardedClient):
         except (discord.HTTPException, discord.InteractionResponded):
             pass
 
-    async def _turned_away(self, interaction: discord.Interaction) -> bool:
-        """Answered already, in one sentence: another process's server, or too busy to take it."""
+    async def _turned_away(self, interaction: discord.Interaction, kind: str) -> bool:
+        """Answered already, in one sentence: the bot is stopping, another process's server, or
+        too busy to take it."""
+        if self.stopping:
+            self.metrics.interactions.labels(kind, "stopping").inc()
+            await self._say_first(interaction, RESTARTING)
+            return True
         if self._elsewhere(interaction):
+            self.metrics.interactions.labels(kind, "elsewhere").inc()
             await self._refuse(interaction)
             return True
         if self._overloaded():
+            self.metrics.interactions.labels(kind, "busy").inc()
             await self._shed(interaction)
             return True
         return False
+
+    async def _served(self, kind: str, interaction: discord.Interaction, out: list[Outgoing], started: float) -> None:
+        """Deliver a handler's answer and count it: the asker's reply ("✓ Done") goes out first."""
+        await self.deliver(interaction, out)
+        self.metrics.done_seconds.labels(kind).observe(time.perf_counter() - started)
+        self.metrics.interactions.labels(kind, "ok").inc()
+
+    async def _failed(self, kind: str) -> None:
+        self.metrics.interactions.labels(kind, "error").inc()
+
+    async def _say_first(self, interaction: discord.Interaction, text: str) -> None:
+        try:
+            await self._ack(interaction.response.send_message(text, ephemeral=True))
+        except (discord.HTTPException, discord.InteractionResponded):
+            pass
 
     async def _shed(self, interaction: discord.Interaction) -> None:
         self.shed += 1
@@ -433,8 +550,16 @@ class PoliticsBot(discord.AutoShardedClient):
             self._turns.release()
 
     async def on_slash(self, interaction: discord.Interaction, spec: CommandSpec, kwargs: dict) -> None:
-        if await self._turned_away(interaction):
+        started = time.perf_counter()
+        if await self._turned_away(interaction, "slash"):
             return
+        self._enter()
+        try:
+            await self._slash(interaction, spec, kwargs, started)
+        finally:
+            self._leave()
+
+    async def _slash(self, interaction: discord.Interaction, spec: CommandSpec, kwargs: dict, started: float) -> None:
         await self._ack(interaction.response.defer(ephemeral=True, thinking=True))  # first: the 3-second rule
         options: dict[str, Any] = {}
         for key, value in kwargs.items():
@@ -455,8 +580,12 @@ class PoliticsBot(discord.AutoShardedClient):
         if spec.name == "forget-me":  # the store drops their DM channel row; so does this process
             self._dm_ids.pop(ctx.user.id, None)
             self._dm_unsaved.pop(ctx.user.id, None)
-        out = await self._work(lambda: self.service.handle(ctx, spec.name, options))
-        await self.deliver(interaction, out)
+        try:
+            out = await self._work(lambda: self.service.handle(ctx, spec.name, options))
+        except Exception:
+            await self._failed("slash")
+            raise
+        await self._served("slash", interaction, out, started)
 
     async def _open_thread(self, interaction: discord.Interaction, name: str) -> str | None:
         """A public thread of the channel the command came from (None if Discord refuses)."""
@@ -482,8 +611,17 @@ class PoliticsBot(discord.AutoShardedClient):
             log.warning("archiving thread %s failed: %s", msg.channel_id, exc)
 
     async def on_component(self, interaction: discord.Interaction, custom_id: str, values: list[str]) -> None:
-        if await self._turned_away(interaction):
+        started = time.perf_counter()
+        if await self._turned_away(interaction, "component"):
             return
+        self._enter()
+        try:
+            await self._component(interaction, custom_id, values, started)
+        finally:
+            self._leave()
+
+    async def _component(self, interaction: discord.Interaction, custom_id: str, values: list[str],
+                         started: float) -> None:
         ctx = self.ctx_of(interaction)
         if custom_id.startswith("pt:"):
             # A text box must be the first answer, so no defer here (the lookup is quick and
@@ -495,24 +633,35 @@ class PoliticsBot(discord.AutoShardedClient):
                         TextModal(msg.modal.custom_id, msg.modal.title, msg.modal.label, msg.modal.placeholder)))
                     return
             await self._ack(interaction.response.defer())
-            await self.deliver(interaction, out)
+            await self._served("component", interaction, out, started)
             return
         await self._ack(interaction.response.defer())  # deferred update of the clicked message
-        out = await self._work(lambda: self.service.component(ctx, custom_id, values))
-        await self.deliver(interaction, out)
+        try:
+            out = await self._work(lambda: self.service.component(ctx, custom_id, values))
+        except Exception:
+            await self._failed("component")
+            raise
+        await self._served("component", interaction, out, started)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type != discord.InteractionType.modal_submit:
             return
-        data = interaction.data or {}
-        custom_id = data.get("custom_id", "")
+        data = cast(dict[str, Any], interaction.data or {})  # a modal submit's payload
+        custom_id = str(data.get("custom_id", ""))
         if not custom_id.startswith("pm:"):
             return
+        started = time.perf_counter()
+        if self.stopping:
+            self.metrics.interactions.labels("modal", "stopping").inc()
+            await self._say_first(interaction, RESTARTING)
+            return
         if self._elsewhere(interaction):
+            self.metrics.interactions.labels("modal", "elsewhere").inc()
             await self._refuse(interaction)
             return
         if not interaction.response.is_done():
             if self._overloaded():
+                self.metrics.interactions.labels("modal", "busy").inc()
                 await self._shed(interaction)
                 return
             await self._ack(interaction.response.defer(ephemeral=True, thinking=True))
@@ -522,13 +671,21 @@ class PoliticsBot(discord.AutoShardedClient):
                 if comp.get("custom_id") == "text":
                     text = comp.get("value", "")
         ctx = self.ctx_of(interaction)
-        out = await self._work(lambda: self.service.modal_submit(ctx, custom_id, text))
-        await self.deliver(interaction, out)
+        self._enter()
+        try:
+            try:
+                out = await self._work(lambda: self.service.modal_submit(ctx, custom_id, text))
+            except Exception:
+                await self._failed("modal")
+                raise
+            await self._served("modal", interaction, out, started)
+        finally:
+            self._leave()
 
     async def autocomplete(self, interaction: discord.Interaction, name: str, option: str,
                            current: str) -> list[tuple[str, str]]:
         """Suggestions, or none if they can't come in time (the answer is the first response)."""
-        if self._elsewhere(interaction):
+        if self.stopping or self._elsewhere(interaction):
             return []
         try:
             return await asyncio.wait_for(self.service.autocomplete(self.ctx_of(interaction), name, option, current),
@@ -758,7 +915,7 @@ class PoliticsBot(discord.AutoShardedClient):
             self._dm_ids.pop(next(iter(self._dm_ids)))
         return self.get_partial_messageable(int(channel_id), type=discord.ChannelType.private)
 
-    async def _send_dm(self, msg: Outgoing, images: Images = ()) -> None:
+    async def _send_dm(self, msg: Outgoing, images: Images | None = None) -> None:
         if not msg.user_id or not msg.user_id.isdigit():
             return
         now = asyncio.get_running_loop().time()
@@ -770,11 +927,11 @@ class PoliticsBot(discord.AutoShardedClient):
         try:
             channel = await self._dm_channel(msg.user_id)
             try:
-                await self._send_chunks(channel.send, msg, list(images))
+                await self._send_chunks(channel.send, msg, list(images or []))
             except discord.NotFound:
                 # The remembered channel is gone: open a new one, once.
                 channel = await self._dm_channel(msg.user_id, fresh=True)
-                await self._send_chunks(channel.send, msg, list(images))
+                await self._send_chunks(channel.send, msg, list(images or []))
         except discord.Forbidden as exc:
             if exc.code in DM_CLOSED or exc.status == 403:
                 # Never retry a 403: say so in the channel (nothing secret) and offer ephemeral controls.
@@ -833,10 +990,28 @@ def _parts(msg: Outgoing) -> list[str | None]:
     embeds alone has no text (None)."""
     if not msg.text and not msg.board and msg.embeds:
         return [None]
-    parts = chunk_text(msg.text or "\u200b")
+    parts: list[str | None] = list(chunk_text(msg.text or "\u200b"))
     if msg.board:
         parts += [f"```\n{part}\n```" for part in chunk_text(msg.board.replace("`", "'"))]
     return parts
+
+
+def stop_on_signals(client: PoliticsBot, seconds: float) -> None:
+    """SIGTERM (docker stop, systemd) and SIGINT (Ctrl-C) stop the bot cleanly, within `seconds`;
+    client.start() then returns and the process exits 0. A second signal changes nothing: the
+    stop is already bounded."""
+    loop = asyncio.get_running_loop()
+    stopping: list[asyncio.Task] = []  # held, so the task is not collected mid-stop
+
+    def stop() -> None:
+        if not stopping:
+            stopping.append(loop.create_task(client.stop_cleanly(seconds), name="politics-stop"))
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(sig, stop)
+        except (NotImplementedError, RuntimeError):  # not the main thread, or not Unix
+            pass
 
 
 def run_discord(settings: Settings) -> int:
@@ -866,7 +1041,8 @@ async def _run_client(settings: Settings) -> None:
     try:
         client = PoliticsBot(settings, service=GameService(store, ai_delay=settings.ai_delay, shards=settings.shards))
         async with client:
-            await client.start(settings.token)
+            stop_on_signals(client, settings.stop_seconds)
+            await client.start(settings.token or "")  # none: Discord refuses it (LoginFailure, one sentence)
     finally:
         if pruning is not None:
             pruning.cancel()

@@ -114,6 +114,13 @@ class RenderPool:
             self.close()
             return await loop.run_in_executor(self._pool(), render_board, game_id, view, previous)
 
+    async def ping(self) -> bool:
+        """The pool runs a no-op job (the health check): False when it was never started or is closed."""
+        if self._executor is None:
+            return False
+        await asyncio.get_running_loop().run_in_executor(self._executor, int)
+        return True
+
     def close(self) -> None:
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)

@@ -45,6 +45,9 @@ class Settings:
     # startup and daily (bot/backup.py); None keeps them forever (the default).
     archive_days: float | None = None
     log_format: str = "text"  # LOG_FORMAT: text, or json (one object a line, bot/logs.py)
+    # METRICS_PORT: /healthz and /metrics on this port (bot/health.py); None: no server (the default).
+    metrics_port: int | None = None
+    stop_seconds: float = 8.0  # STOP_SECONDS: on SIGTERM, how long in-flight work may take to finish
 
     @property
     def database(self) -> str:
@@ -74,6 +77,8 @@ class Settings:
             shards=shards,
             archive_days=archive_days,
             log_format=log_format,
+            metrics_port=_port(os.environ.get("METRICS_PORT", "")),
+            stop_seconds=_number("STOP_SECONDS", "8", float),
         )
 
 
@@ -86,3 +91,12 @@ def _number(name: str, default: str, kind: type) -> float | int:
     if not 0 <= value < 10**9:  # also refuses nan and inf
         raise SettingsError(f"{name} must be a {'whole ' if kind is int else ''}number from 0, not {text[:20]!r}.")
     return value
+
+
+def _port(text: str) -> int | None:
+    text = text.strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 65535:
+        raise SettingsError(f"METRICS_PORT must be a port number from 1 to 65535, not {text[:20]!r}.")
+    return int(text)

@@ -77,3 +77,24 @@ def test_bots_restart_but_stop_cleanly():
     # ... while a bot without a token waits instead of exiting into that restart policy (the image's CMD)
     dockerfile = open(os.path.join(ROOT, "Dockerfile"), encoding="utf-8").read()
     assert "--wait-without-token" in dockerfile and "command:" not in anchor
+
+
+def test_every_bot_has_a_health_check_on_its_metrics_port():
+    text = _compose()
+    anchor = text[text.index("x-bot:"):text.index("services:")]
+    # every bot service merges the anchor, so each gets the probe; the probe reads METRICS_PORT
+    health = re.search(r"^  healthcheck:\n((?:    .*\n)+)", anchor, re.M)
+    assert health and '"politics-bot", "health"' in health.group(1)
+    for key in ("interval", "timeout", "start_period", "retries"):
+        assert re.search(rf"^    {key}: \S+", health.group(1), re.M), key
+    for name, env in _services().items():
+        if "SHARD_IDS" in env:
+            assert 1 <= int(env["METRICS_PORT"]) <= 65535, name
+            block = text[text.index(f"  {name}:"):]
+            assert block.splitlines()[1].strip() == "<<: *bot", name
+    # Docker stops a container 10 s after SIGTERM: the bot's bounded stop must fit within the grace period
+    grace = re.search(r"^  stop_grace_period: (\d+)s", anchor, re.M)
+    assert grace and int(grace.group(1)) > 8
+    dockerfile = open(os.path.join(ROOT, "Dockerfile"), encoding="utf-8").read()
+    assert re.search(r'^HEALTHCHECK .*CMD \["politics-bot", "health"\]', dockerfile, re.M)
+    assert re.search(r"METRICS_PORT=\d+", dockerfile)

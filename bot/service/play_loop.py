@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -45,6 +46,7 @@ class PlayLoop:
         # Searched (hard) moves off the event loop, one per channel at most; inline_ai searches in process.
         self.ai_workers = ai_workers or AiWorkers()
         self.searches: dict[str, PendingSearch] = {}
+        self.on_ai_move: Callable[[str, str, float], None] | None = None  # (game, level, seconds): /metrics
 
     async def do(self, req: Request, ctx: Ctx, action: str) -> list[Outgoing]:
         return await self.act(req, ctx, action)
@@ -189,12 +191,15 @@ class PlayLoop:
                 continue
             if record.players[seat].ai or (force_seats and seat in force_seats):
                 settings = record.bot_settings
+                started = time.perf_counter()
                 if settings.ai == "hard" and not self.inline_ai:
                     text = self._searched(channel_id, loaded, seat)
                     if text is None:
                         return False  # still searching: the next visit looks again
                 else:
                     text = ai_move(game, state, seat, sum(record.acted), settings).text()
+                if self.on_ai_move is not None:  # the front end's /metrics (a worker's search: the wait for it)
+                    self.on_ai_move(record.game, settings.ai, time.perf_counter() - started)
                 out += await self.apply(req, channel_id, loaded, seat, text, drain=False)
                 return True
         return False

@@ -207,6 +207,11 @@ class Store(RecordsStore, ABC):
     async def count(self) -> int:
         return (await self._rows("SELECT COUNT(*) FROM games"))[0][0]
 
+    async def playing_by_game(self) -> dict[str, int]:
+        """Games in play, by game id (the operator's /metrics)."""
+        rows = await self._rows("SELECT game, COUNT(*) FROM games WHERE status='playing' GROUP BY game")
+        return {str(row[0]): int(row[1]) for row in rows}
+
     async def row_bytes(self, channel_id: str) -> int:
         rows = await self._rows("SELECT length(record) + coalesce(length(state), 0) FROM games WHERE channel_id=?",
                                 (channel_id,))

@@ -18,7 +18,7 @@ import logging
 import os
 import sys
 
-from bot.discord_app import PoliticsBot, point_at
+from bot.discord_app import PoliticsBot, point_at, stop_on_signals
 from bot.service import GameService
 from bot.service.common import TooLate
 from bot.settings import Settings
@@ -58,7 +58,11 @@ async def main() -> None:
         from testkit.fakediscord.memwatch import BotWatch, warm_and_watch
         BotWatch(os.environ["POLITICS_MEMDUMP"], client).install()
         client.render_pool.initializer = warm_and_watch
-    await client.start(settings.token or "fake-token")  # always set: DISCORD_TOKEN comes from POLITICS_TEST_TOKEN
+    stop_on_signals(client, settings.stop_seconds)  # SIGTERM: the clean stop, as in production
+    try:
+        await client.start(settings.token or "fake-token")  # always set: DISCORD_TOKEN comes from POLITICS_TEST_TOKEN
+    finally:
+        await store.close()  # its thread would keep the process alive
 
 
 if __name__ == "__main__":
@@ -68,3 +72,4 @@ if __name__ == "__main__":
     os.environ.update(POLITICS_TEST_API_BASE=api, POLITICS_TEST_GATEWAY_URL=gateway, DATABASE_PATH=db,
                       DISCORD_TOKEN=os.environ.get("POLITICS_TEST_TOKEN", "fake-token"))
     asyncio.run(main())
+    print("STOPPED", flush=True)  # start() returned: the clean stop's end (a test waits for it)

@@ -174,7 +174,8 @@ class BotRunner:
     """Start the bot's real PoliticsBot against the fake, in this process."""
 
     def __init__(self, fake: FakeDiscord, service, *, sync_commands: bool = True, db_path: str = ":memory:",
-                 render_processes: bool = False, shards=None, token: str = "fake-token") -> None:
+                 render_processes: bool = False, shards=None, token: str = "fake-token",
+                 metrics_port: int | None = None) -> None:
         self.fake = fake
         self.shards = shards  # bot.shards.Shards this bot serves (None: all)
         self.token = token  # the fake tells bot processes apart by the token they send
@@ -182,6 +183,7 @@ class BotRunner:
         self.service = service
         self.sync_commands = sync_commands
         self.db_path = db_path
+        self.metrics_port = metrics_port  # 0: /healthz and /metrics on a port the system picks
         self.client: PoliticsBot | None = None
         self.task: asyncio.Task | None = None
 
@@ -191,7 +193,8 @@ class BotRunner:
 
         settings = Settings(token=self.token, guild_id=None, database_path=self.db_path, ai_delay=0.0,
                             message_content=False, api_base=self.fake.api_base, gateway_url=self.fake.gateway_url,
-                            render_processes=self.render_processes, shards=self.shards)
+                            render_processes=self.render_processes, shards=self.shards,
+                            metrics_port=self.metrics_port)
         point_at(settings.api_base, settings.gateway_url)
         self.fake.connected.clear()
         client = PoliticsBot(settings, service=self.service, sync_commands=self.sync_commands,
