@@ -23,7 +23,7 @@ from bot.backup import DAY, BackupError, backup_sqlite, prune, restore_sqlite, s
 from bot.cli import main
 from bot.store import Store
 from bot.transcript import GUILD, FakeClock, TranscriptRunner
-from tests.helpers import sql
+from tests.helpers import sql, toy_record
 from tests.test_records import play_out, texts
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -154,9 +154,9 @@ def test_postgres_backups_are_pg_dumps_said_in_one_sentence(tmp_path):
 async def test_restore_puts_the_backup_back_and_refuses_a_running_bots_database(tmp_path):
     live, saved = str(tmp_path / "live.db"), str(tmp_path / "saved.db")
     store = await Store.open(live)
-    await store.create("c1", GUILD, "us-president", "playing", {"n": 1})
+    await store.create("c1", GUILD, "us-president", "playing", toy_record("playing"))
     await asyncio.to_thread(backup_sqlite, live, saved)
-    await store.create("c2", GUILD, "us-president", "playing", {"n": 2})  # after the backup
+    await store.create("c2", GUILD, "us-president", "playing", toy_record("playing"))  # after the backup
     with pytest.raises(BackupError, match="pass --force"):
         restore_sqlite(saved, live)
     with pytest.raises(BackupError, match="A running bot has"):  # the store above is still open
@@ -167,7 +167,7 @@ async def test_restore_puts_the_backup_back_and_refuses_a_running_bots_database(
     assert code == 0 and "Restored" in out, err
     store = await Store.open(live)
     try:
-        assert await store.count() == 1 and (await store.get("c1")).record == {"n": 1}
+        assert await store.count() == 1 and (await store.get("c1")).record == toy_record("playing")
         assert await store.get("c2") is None
         assert await store.integrity_ok()
     finally:
@@ -262,7 +262,7 @@ async def test_archive_days_drops_old_moves_and_archived_rows_and_keeps_results_
 async def test_pruning_runs_at_startup_and_only_when_asked(tmp_path):
     store = await Store.open(str(tmp_path / "bot.db"))
     try:
-        await store.create("c1", GUILD, "us-president", "playing", {"n": 1})
+        await store.create("c1", GUILD, "us-president", "playing", toy_record("playing"))
         await store.delete("c1")
         await sql(store, "UPDATE archive SET finished_at=?", time.time() - 10 * DAY)
         assert start_pruning(store, None) is None  # ARCHIVE_DAYS unset: keep forever
