@@ -35,6 +35,6 @@ if [ ! -x .venv/bin/politics-bot ] || [ "$(cat "$stamp" 2>/dev/null)" != "$wante
 fi
 
 case "${1:-}" in
-    run|play|replay|simulate|render|bench|-h|--help) exec .venv/bin/politics-bot "$@" ;;
+    run|play|replay|simulate|render|bench|backup|restore|prune|-h|--help) exec .venv/bin/politics-bot "$@" ;;
     *) exec .venv/bin/politics-bot run "$@" ;;
 esac
