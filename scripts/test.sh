@@ -2,10 +2,24 @@
 # Install politics-bot with its test dependencies into ./.venv and run the whole suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-python3 -m venv .venv
-.venv/bin/python -m pip install --quiet --upgrade pip
-# tools: pyshp and plotly-geo, so the test that regenerates the committed map geometry runs too
-.venv/bin/python -m pip install --quiet -e '.[test,tools]'
+# The install is redone only when .venv is missing or pyproject.toml changed since this script last
+# installed (a stamp in .venv); its chatter (setuptools' boxes) is shown only if it fails.
+# tools: pyshp and plotly-geo, so the test that regenerates the committed map geometry runs too.
+stamp=.venv/.politics-bot-tested
+wanted="test $(sha256sum pyproject.toml | cut -d' ' -f1)"
+if [ ! -x .venv/bin/pytest ] || [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]; then
+    [ -x .venv/bin/python ] || python3 -m venv .venv
+    log="$(mktemp)"
+    if ! { .venv/bin/python -m pip install --quiet --upgrade pip &&
+           .venv/bin/python -m pip install --quiet -e '.[test,tools]' ; } >"$log" 2>&1; then
+        cat "$log" >&2
+        rm -f "$log"
+        echo "The install failed (above); no test ran." >&2
+        exit 1
+    fi
+    rm -f "$log"
+    echo "$wanted" > "$stamp"
+fi
 # The store and service tests also run against a throwaway PostgreSQL server the run starts itself
 # (testkit/pgserver.py); on a clean machine its binaries come from Debian's postgresql package.
 if ! command -v pg_ctl >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then
@@ -17,4 +31,8 @@ if ! command -v pg_ctl >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/pg_ctl 
         echo "Could not install postgresql; the PostgreSQL variants of the tests will say what is missing."
     fi
 fi
+# The house inspector first (configured in pyproject.toml): any finding fails the run. mypy (same file)
+# joins it here once bot/discord_app.py is at zero: `.venv/bin/mypy` shows what is left.
+echo "ruff (the whole tree):"
+.venv/bin/ruff check .
 exec .venv/bin/python -m pytest "$@"
