@@ -284,8 +284,10 @@ def test_one_character_typo_in_a_long_answer_is_forgiven_unless_it_looks_like_a_
     typo = ans[:i] + ans[i + 1:]        # drop one letter
     if normalise(typo) in {normalise(w) for w in qq.wrong}:
         return
-    from engines.politics_trivia.answers import _lexicon, wrong_forms
+    from engines.politics_trivia.answers import _lexicon, _names_another, answer_forms, wrong_forms
     if normalise(typo) in _lexicon():
+        return
+    if _names_another(normalise(typo), frozenset(answer_forms(qq))):  # "Gm State": Green Mountain State's initials
         return
     closest_wrong = min((osa_distance(normalise(typo), w, 3) for w in wrong_forms(qq)), default=9)
     if closest_wrong <= 1:
