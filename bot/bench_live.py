@@ -23,6 +23,11 @@ edit; other), `global_429s`, `route_429s` and `route_429_share` (the largest sha
 requests answered 429), and `missed_acks`; a step's requests are counted once the bot has gone
 quiet after it (what the limits held back included). The top of the JSON says `limits: true`.
 
+`--hard-channels N` adds N channels of all-`hard` AI games (issue #27: a search must never delay
+another channel): each opened by a player who then leaves, so every seat searches, in the bot's
+worker processes as production runs them (the bot runs with AI_DELAY 0 and its AI off the event
+loop); the figures stay those of the players' channels, and "hard_moves" counts the AI moves made.
+
 `--bot-tree DIR` runs the bot (and opens its games) from another checkout, e.g. an older commit,
 with the same players and measurements. Loopback only; every run is bounded in moves and time.
 """
@@ -501,7 +506,8 @@ class Deployment:
 
 async def _one(channels: int, quick: bool, tree: str, rates: list[float], seconds: float,
                soak: tuple[float, int] | None = None, rss_every: int = RSS_EVERY,
-               deployment: Deployment | None = None, game: str = GAME, limits: bool = True) -> dict:
+               deployment: Deployment | None = None, game: str = GAME, limits: bool = True,
+               hard_channels: int = 0) -> dict:
     from testkit.fakediscord import server as server_module
     from testkit.fakediscord.server import FakeDiscord
 
@@ -525,10 +531,14 @@ async def _one(channels: int, quick: bool, tree: str, rates: list[float], second
         handles[cid] = users
         plan["channels"].append({"channel": cid, "seed": c + 1, "guild": guild,
                                  "users": [[u.id, u.name] for u in users]})
+    plan["hard_channels"] = [{"channel": fake.add_channel(f"hard-{c}"), "seed": 5_000 + c,
+                              "users": [[fake.user(f"h{c}").id, f"h{c}"]]} for c in range(hard_channels)]
     with open(os.path.join(tmp, "plan.json"), "w", encoding="utf-8") as fh:
         json.dump(plan, fh)
     # the bot under test uses this run's database, never a DATABASE_URL of the environment
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"} | {"PYTHONPATH": tree}
+    if hard_channels:  # AI seats searched in worker processes, off the event loop, as in production
+        env |= {"POLITICS_TEST_AI_WORKERS": "1", "AI_DELAY": "0"}
     subprocess.run([sys.executable, os.path.join(os.path.dirname(server_module.__file__), "liveprep.py"), db,
                     os.path.join(tmp, "plan.json")], cwd=tree, env=env, check=True, capture_output=True)
     tables = await _tables(db, handles, game)
@@ -581,6 +591,10 @@ async def _one(channels: int, quick: bool, tree: str, rates: list[float], second
         out["games_renewed"], out["failed_renewals"] = run.renewals, run.failed_renewals
         out["rss_every"], out["rss_by_moves"] = run.rss_every, run.rss_by_moves
         _limit_totals(out, fake, run)
+        if hard_channels:
+            rows = [r for r in await _read_rows(db) if r[0] not in handles]
+            out["hard_channels"] = len(rows)
+            out["hard_moves"] = sum(sum(json.loads(record)["acted"]) for _, record, _ in rows)
         return out
     finally:
         for p in procs:
@@ -671,6 +685,8 @@ async def _tables(db: str, handles: dict, game_id: str = GAME) -> list:
     game = get_game(game_id)
     tables: list[Table] = []
     for channel_id, record_text, state_text in await _read_rows(db):
+        if channel_id not in handles:  # an all-AI channel (--hard-channels): nobody to play it
+            continue
         record = json.loads(record_text)
         state = game.load(state_text if state_text is not None else record["state"])
         by_id = {u.id: u for u in handles[channel_id]}
@@ -690,7 +706,7 @@ def _botproc(tree: str) -> str:
 def run_live(channel_counts: list[int] | None = None, quick: bool = False, tree: str | None = None,
              rates: list[float] | None = None, seconds: float | None = None,
              soak: tuple[float, int] | None = None, rss_every: int = RSS_EVERY,
-             games: list[str] | None = None, limits: bool = True) -> dict:
+             games: list[str] | None = None, limits: bool = True, hard_channels: int = 0) -> dict:
     """Figures for each channel count (see the module's docstring). `soak` = (rate, moves): after
     the warm-up, one steady step of that many moves at that rate instead of the ladder of rates.
     Either way the bot's memory is read every `rss_every` moves (rss_by_moves).
@@ -707,7 +723,7 @@ def run_live(channel_counts: list[int] | None = None, quick: bool = False, tree:
     by_game: dict[str, dict[str, dict]] = {}
     for game in games:
         by_game[game] = {str(channels): asyncio.run(_one(channels, quick, tree, rates, seconds, soak, rss_every,
-                                                         game=game, limits=limits))
+                                                         game=game, limits=limits, hard_channels=hard_channels))
                          for channels in counts}
     return {"limits": limits, "game": games[0], "games": games, "tree": tree, "cores": os.cpu_count(),
             "results": by_game[games[0]], "by_game": by_game}
