@@ -119,3 +119,29 @@ def choose(state: RWHState, seat: int, rng: Rng) -> Action:
     return legal[rng.below(len(legal))]
 
 
+
+
+def candidates(state: RWHState, seat: int, rng: Rng) -> list[Action] | None:
+    """The moves a search weighs (Game.ai_candidates), best first. Votes are placed by the planner
+    (`rest`, what `choose` plays): the hundred ways to place one block are not weighed apart, so a
+    search spends its budget on the decisions (positions, campaigns, TV, rallies, the home state).
+    The home state: `choose`'s, then the others by the same score. Elsewhere: None."""
+    if not state.steps or state.undeclared:
+        return None
+    kind = state.steps[0].kind
+    if kind not in ("place", "home"):
+        return None
+    first = choose(state, seat, rng)
+    if kind == "place":
+        return [first]
+    p = acting_pawn(state)
+    assert p is not None
+    party = state.pawns[p].party
+    taken = {q.home for q in state.pawns}
+    lean = {"": 1.3, party: 0.6}
+    homes = sorted((c for c in sheet_codes(state.pawns[p].sheet) if c not in taken),
+                   key=lambda c: (-EV[c] * lean.get(LEAN[c], 0.4), c))
+    return [first] + [HOME[c] for c in homes[:HOME_SHORTLIST] if HOME[c] != first]
+
+
+HOME_SHORTLIST = 6  # home states a search weighs

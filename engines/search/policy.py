@@ -26,7 +26,7 @@ class Settings:
 # and a game ~270 moves: a full playout would leave a 1-second move three playouts).
 SETTINGS: dict[str, Settings] = {
     "politics-trivia": Settings(max_moves=20),
-    "politics-1952": Settings(max_moves=120),
+    "politics-1952": Settings(max_moves=40, widen=1.0),
     "race-white-house": Settings(max_moves=80),
 }
 
@@ -105,10 +105,14 @@ def value(game: Game, state, seat: int) -> float:
 
 
 def evaluate(game: Game, state, seat: int) -> float:
-    """An unfinished playout's value for `seat`: a logistic of its lead over the best rival in
+    """An unfinished playout's value for `seat`: the game's own judgement of the public board
+    (`Game.ai_evaluate`) where it has one, else a logistic of its lead over the best rival in
     the game's public standing (its party's electoral votes in a team game, its own electoral
     votes where the public view shows them, else the result's running scores), 0.5 when there is
     nothing to compare."""
+    judged = game.ai_evaluate(state, seat)
+    if judged is not None:
+        return judged
     view = game.view(state, None)
     players = view.get("players") if isinstance(view, dict) else None
     parties = view.get("parties") if isinstance(view, dict) else None
