@@ -22,12 +22,14 @@ class Settings:
     widen: float = 0.0              # progressive widening: children allowed = 1 + widen * visits**0.5 (0: all)
 
 
-# Per game: long games are cut short and scored (politics-trivia's heuristic takes ~1 ms a move
-# and a game ~270 moves: a full playout would leave a 1-second move three playouts).
+# Per game: playouts are cut short and scored by `evaluate` where a full one would leave a move
+# only a few of them (politics-trivia's heuristic takes ~1 ms a move and a game ~270 moves); the
+# shortlisted games widen through the heuristic's order; where the heuristic is strong and the dice
+# loud (politics-1952) its own move starts with more visits, so hard leaves it only on evidence.
 SETTINGS: dict[str, Settings] = {
-    "politics-trivia": Settings(max_moves=20),
-    "politics-1952": Settings(max_moves=40, widen=1.0),
-    "race-white-house": Settings(max_moves=80),
+    "politics-trivia": Settings(max_moves=10, widen=1.0, exploration=0.5, prior_visits=4.0),
+    "politics-1952": Settings(max_moves=20, widen=1.0, exploration=0.5, prior_visits=6.0),
+    "race-white-house": Settings(max_moves=30, widen=1.0, exploration=0.5),
 }
 
 
