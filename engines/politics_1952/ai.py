@@ -153,15 +153,15 @@ def candidates(game: Game[P52State], state: P52State, seat: int, rng: Rng) -> li
         tally = votes(state)
         unpinned = 48 - pinned(state)
         for code in GROUPS[state.dice[0]]:
-            action = capture_action(code, 1)
-            if action in allowed:
+            capture: Action = capture_action(code, 1)
+            if capture in allowed:
                 gain = _gain(state, code, seat, 1) + _closing_bonus(state, code, seat, tally, unpinned)
-                ranked.append((gain, action))
+                ranked.append((gain, capture))
     if not state.speech_done:
         for slug in state.hands[seat]:
-            action = speech_action(slug)
-            if action in allowed:
-                ranked.append((_card_value(state, slug, seat), action))
+            speech: Action = speech_action(slug)
+            if speech in allowed:
+                ranked.append((_card_value(state, slug, seat), speech))
     ranked.sort(key=lambda x: -x[0])
     out = [first] + [a for _, a in ranked if a != first]
     out += [a for a in legal if a.verb == "end" and a not in out]

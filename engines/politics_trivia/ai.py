@@ -306,12 +306,13 @@ def candidates(view: TriviaView, legal: list[Action], rng: Rng) -> list[Action] 
     ranked: list[Action]
     if step == "move":
         moves = [a for a in legal if isinstance(a, Move)]
-        ranked = sorted(moves, key=lambda a: (-ai.place(a.state), a.state))[:SHORTLIST]
+        ranked = [a for a in sorted(moves, key=lambda a: (-ai.place(a.state), a.state))[:SHORTLIST]]
     else:
-        cards = [a for a in legal if isinstance(a, Play) and ai.card_value(a.card) > 0]
         flights = sorted((a for a in legal if isinstance(a, Fly)),
                          key=lambda a: (-(ai.place(DC) if a.state == DC else ai.roll_value(a.state)), a.state))
-        ranked = cards + [a for a in (ROLL, STAY) if a in legal] + flights[:SHORTLIST]
+        ranked = [a for a in legal if isinstance(a, Play) and ai.card_value(a.card) > 0]
+        ranked += [a for a in (ROLL, STAY) if a in legal]
+        ranked += flights[:SHORTLIST]
     return [first] + [a for a in ranked if a != first]
 
 
