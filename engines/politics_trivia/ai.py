@@ -294,14 +294,17 @@ def decide(view: TriviaView, legal: list[Action], rng: Rng) -> Action:
 
 
 def candidates(view: TriviaView, legal: list[Action], rng: Rng) -> list[Action] | None:
-    """The moves a search weighs on its own turn (Game.ai_candidates), best first: `decide`'s own
-    move, then where to move by what the state is worth to it, or at the start of a turn the
-    Gerrymander cards worth playing, the roll, staying, and the flights with the best rolls from
-    where they land. Elsewhere (a question's category, a deal): None, every legal move."""
-    step = view["step"]
-    if view["turn"] != view["you"] or step not in ("start", "move") or len(legal) <= 1:
+    """The moves a search weighs (Game.ai_candidates), best first: `decide`'s own move, then where
+    to move by what the state is worth to it, or at the start of a turn the Gerrymander cards worth
+    playing, the roll, staying, and the flights with the best rolls from where they land. Every
+    other decision (a question's category, a deal, a verdict) is `decide`'s alone: a playout cut
+    short is scored by electoral votes, which cannot weigh the Popular Votes and cash those trade in."""
+    if len(legal) <= 1:
         return None
     first = decide(view, legal, rng)
+    step = view["step"]
+    if view["turn"] != view["you"] or step not in ("start", "move"):
+        return [first]
     ai = _Seat(view)
     ranked: list[Action]
     if step == "move":
