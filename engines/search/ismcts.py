@@ -51,7 +51,7 @@ def ismcts(game: Game, state, seat: int, legal: list[Action], rng: Rng, budget, 
     moves0 = _moves_made(game, state)
     root = Node()
     root_options = candidates(game, state, seat, Rng(rng.next64()), legal)
-    if len(root_options) == 1:  # the game's shortlist has one move (votes placed by the planner): nothing to weigh
+    if len(root_options) == 1 or not settings.search:  # one move to weigh, or a game whose search is off
         return SearchResult(action=root_options[0], iterations=0, states=0, win_chance=value(game, state, seat),
                             seconds=0.0)
     iterations = steps = 0
