@@ -57,9 +57,9 @@ def checks(run: dict, limit: int = 50) -> list[dict]:
     peak = run.get("global_peak_per_second")
     ended = "stopped" if stopped else "ended"
     return [
-        _line("0 global 429s", global_429s == 0, f"{global_429s} (whole run)"),
+        _line("0 global 429s", global_429s == 0, f"{global_429s} (whole run, warm-up included)"),
         _line("≤ 1 % of requests 429 on any route", not worst or shares[worst] <= ROUTE_SHARE,
-              f"{100 * shares[worst]:.2f} % on {worst}" if worst else "no requests"),
+              f"{100 * shares[worst]:.2f} % on {worst} (whole run)" if worst else "no requests"),
         _line("0 moves lost (every move answered ✓ Done or Busy)", unanswered == 0,
               f"{unanswered} unanswered of {sum(s['moves'] for s in steps)}"),
         _line("every move's message delivered once and in order per channel", missing == 0 and repeated == 0,

@@ -705,14 +705,15 @@ def _botproc(tree: str) -> str:
 def run_live(channel_counts: list[int] | None = None, quick: bool = False, tree: str | None = None,
              rates: list[float] | None = None, seconds: float | None = None,
              soak: tuple[float, int] | None = None, rss_every: int = RSS_EVERY,
-             games: list[str] | None = None, limits: bool = True) -> dict:
+             games: list[str] | None = None, limits: bool = True, proxy: bool = False) -> dict:
     """Figures for each channel count (see the module's docstring). `soak` = (rate, moves): after
     the warm-up, one steady step of that many moves at that rate instead of the ladder of rates.
     Either way the bot's memory is read every `rss_every` moves (rss_by_moves).
 
     `games`: each of these games in turn (default primary-general alone): the figures of each are
     in "by_game"; "results" keeps the first game's. With several games and --quick, one channel
-    count (100) unless told. `limits`: the fake enforces Discord's rate limits (said by "limits")."""
+    count (100) unless told. `limits`: the fake enforces Discord's rate limits (said by "limits").
+    `proxy`: the bot sends through the REST proxy (proxy/), as compose.yaml runs it."""
     tree = os.path.abspath(tree or ROOT)
     _botproc(tree)  # a tree the bench can't start a bot from is said now, not after a channel count
     rates = rates or (QUICK_RATES if quick else RATES)
@@ -722,10 +723,11 @@ def run_live(channel_counts: list[int] | None = None, quick: bool = False, tree:
     by_game: dict[str, dict[str, dict]] = {}
     for game in games:
         by_game[game] = {str(channels): asyncio.run(_one(channels, quick, tree, rates, seconds, soak, rss_every,
-                                                         game=game, limits=limits))
+                                                         game=game, limits=limits,
+                                                         deployment=Deployment(proxy=proxy)))
                          for channels in counts}
-    return {"limits": limits, "game": games[0], "games": games, "tree": tree, "cores": os.cpu_count(),
-            "results": by_game[games[0]], "by_game": by_game}
+    return {"limits": limits, "rest_proxy": proxy, "game": games[0], "games": games, "tree": tree,
+            "cores": os.cpu_count(), "results": by_game[games[0]], "by_game": by_game}
 
 
 def markdown_limits(results: dict) -> str:

@@ -161,6 +161,8 @@ def build_parser() -> argparse.ArgumentParser:
                          help="--soak: moves offered per second (default 60)")
     p_bench.add_argument("--scale", action="store_true",
                          help="SQLite vs PostgreSQL, stored bytes per game, 1 vs 2 bot processes (docs/scaling.md)")
+    p_bench.add_argument("--rest-proxy", action="store_true",
+                         help="--live: the bot sends through the REST proxy of compose.yaml (proxy/; needs node)")
     p_bench.add_argument("--processes-only", action="store_true",
                          help="--scale: only the bot processes' figures (1, then 2 through the REST proxy)")
     p_bench.add_argument("--rates", metavar="R,R,…",
@@ -245,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
             games = None if not args.games else list(all_games()) if args.games == "all" else \
                 [get_game(g.strip()).id for g in args.games.split(",")]
             live = run_live(args.channels, args.quick, args.bot_tree, rates=_rates(args.rates),
-                            soak=(args.rate, args.soak) if args.soak else None, games=games)
+                            soak=(args.rate, args.soak) if args.soak else None, games=games, proxy=args.rest_proxy)
             print(markdown_live(live, os.path.basename(live["tree"])) if args.markdown else json.dumps(live, indent=2))
             _print_checks({f"{g}, {c} channels": r for g, runs in live["by_game"].items() for c, r in runs.items()})
             return 0
