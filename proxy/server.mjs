@@ -4,7 +4,8 @@
 // It is discord.js's maintained proxy: @discordjs/proxy's request handler on a @discordjs/rest client,
 // which keeps Discord's per-route buckets (learned from the X-RateLimit-* headers, one queue per bucket
 // and resource, so a channel's messages also leave in order), waits out a 429 and retries it, and
-// forwards each request's own Authorization header. One setting of it is ours: the global limit.
+// forwards each request's own Authorization header. Two things are ours: a body a retry can send again
+// (`bytesOf`), and the global limit.
 // @discordjs/rest counts it in fixed windows (50 requests, then a pause until one second after the
 // first), which lets up to twice the limit through within some second (the end of one window and
 // the start of the next), and it counts interaction follow-ups, which Discord exempts. So its own
@@ -16,7 +17,8 @@
 // Settings (environment): PORT (8080; 0 picks a free one), HOST (0.0.0.0), DISCORD_API (Discord's
 // https://discord.com/api; a fake Discord's in tests), GLOBAL_LIMIT (50), GLOBAL_WINDOW_MS (1000: Discord's
 // second; counted from the answers, it needs no margin), REQUEST_TIMEOUT_MS
-// (60000: a request's time in the queues included). GET /healthz answers "ok" (compose's health check).
+// (60000: a request's time in the queues included). GET /healthz answers {"ok": true, ...} (compose's
+// health check), with the requests waiting for the global limit and those counted in its window.
 import { createServer } from 'node:http';
 import process from 'node:process';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -69,7 +71,25 @@ function globalTurn() {
 	return turn;
 }
 
-const send = DefaultRestOptions.makeRequest;
+// @discordjs/proxy hands the client the incoming request itself as the body, a stream that can be read
+// once: a retry after a 429 then sent Discord an empty body (a message posted with no content, seen
+// against the fake). So the body is read into memory on the first try and every try sends those bytes.
+const bodies = new WeakMap(); // the incoming stream -> its bytes
+
+async function bytesOf(body) {
+	const once = body && typeof body !== 'string' && !(body instanceof Uint8Array)
+		&& typeof body[Symbol.asyncIterator] === 'function';
+	if (!once) return body;
+	if (!bodies.has(body)) {
+		const chunks = [];
+		for await (const chunk of body) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+		bodies.set(body, Buffer.concat(chunks));
+	}
+	return bodies.get(body);
+}
+
+const sendOnce = DefaultRestOptions.makeRequest;
+const send = async (url, init) => sendOnce(url, { ...init, body: await bytesOf(init.body) });
 const rest = new REST({
 	api,
 	version: '10',

@@ -85,6 +85,29 @@ async def test_two_clients_on_one_token_share_the_global_limit_through_the_proxy
     assert max(callbacks) < 1.0  # not held behind the global queue
 
 
+async def test_a_post_refused_429_is_sent_again_whole_after_the_wait(fake, tmp_path):
+    """A channel's bucket emptied behind the proxy's back (5 posts straight to the fake): the proxy's
+    post draws a 429, waits the bucket out and sends it again, with its body (@discordjs/proxy alone
+    sent the retry empty: the stream of the incoming request was read by the first try)."""
+    fake.limits.bot_of = lambda token: token
+    channel = fake.add_channel("busy")
+    proxy = RestProxy(fake.api_base, log_path=str(tmp_path / "proxy.log")).start()
+    headers = {"Authorization": "Bot t1"}
+    try:
+        async with aiohttp.ClientSession() as session:
+            for i in range(5):
+                async with session.post(f"{fake.api_base}/channels/{channel}/messages", json={"content": f"d{i}"},
+                                        headers=headers) as resp:
+                    assert resp.status == 200
+            async with session.post(f"{proxy.url}/api/v10/channels/{channel}/messages",
+                                    json={"content": "through the proxy"}, headers=headers) as resp:
+                assert resp.status == 200
+    finally:
+        proxy.stop()
+    assert [r.status for r in fake.request_log][-2:] == [429, 200]  # refused once, then sent again
+    assert [m.content for m in fake.public(channel)][-1] == "through the proxy"
+
+
 async def test_without_the_proxy_the_same_burst_trips_the_global_limit(fake):
     """The control: the fake would have caught a proxy that did not keep the limit."""
     posts, _callbacks = await _burst(fake, fake.api_base)
