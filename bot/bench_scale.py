@@ -6,9 +6,9 @@
   (random legal moves; a typed trivia answer is left to its clock), then the database's size on
   disk divided by the games, and the recorded result's own size.
 - **Processes** (bench_live): the real bot against the fake Discord on PostgreSQL, one process
-  serving every shard, then two processes splitting them; the fake enforces Discord's rate limits
-  (each process its own token there, so each has a global limit of its own: one budget shared
-  across processes is issue #28's REST proxy, still to come).
+  serving every shard, then two processes splitting them and sending through one REST proxy
+  (proxy/, as compose.yaml runs them); the fake enforces Discord's rate limits, counting both
+  processes' tokens as one bot's (one global limit and one set of buckets for the two).
 
 PostgreSQL is a throwaway server started for the run (testkit/pgserver.py, with fsync on as in
 production) unless `--database-url` names one; its binaries are PostgreSQL's (`initdb`, `pg_ctl`).
