@@ -31,16 +31,8 @@ def views_of_a_random_game(game_id: str, players: int, seed: int, stops: tuple[i
     previous = game.view(state, None)
     out = [(None, previous)]
     for k in range(max(stops) + 1):
-        if game.result(state).finished:
+        if not game.random_step(state, rng):
             break
-        acting = [s for s in game.to_act(state) if s >= 0]
-        if not acting:
-            break
-        seat = rng.choice(acting)
-        legal = game.legal_actions(state, seat)
-        if not legal:
-            break
-        game.apply_in_place(state, seat, rng.choice(legal))
         view = game.view(state, None)
         if k in stops:
             out.append((previous, view))
