@@ -43,8 +43,9 @@ if [ ! -f proxy/node_modules/.package-lock.json ] || [ proxy/package-lock.json -
         echo "Could not install the REST proxy's packages; tests/test_rest_proxy.py will say what is missing."
     fi
 fi
-# The house inspector first (configured in pyproject.toml): any finding fails the run. mypy (same file)
-# joins it here once bot/discord_app.py is at zero: `.venv/bin/mypy` shows what is left.
+# The house inspectors first (both configured in pyproject.toml): any finding fails the run.
 echo "ruff (the whole tree):"
 .venv/bin/ruff check .
+echo "mypy (bot, engines, render, testkit):"
+.venv/bin/mypy
 exec .venv/bin/python -m pytest "$@"
