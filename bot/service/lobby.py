@@ -9,13 +9,14 @@ from collections.abc import Callable, Mapping
 from engines import Game, Seat, all_games, get_game
 from engines.search import LOBBY_LEVELS
 
+from .. import records
 from ..messages import Button, Ctx, Outgoing
 from ..registry import InputError
-from ..store import BotSettings, CorruptRow, GameRecord, Player, Store
+from ..store import BotSettings, CorruptRow, GameRecord, Player, Row, Store
 from ..text import display_name, plain
 from .boards import Boards, public_seed_note
 from .clocks import refresh_waiting
-from .common import BOT_NAMES, BOT_SETTINGS, Request, _clip, _fmt, control_ref, new_game_ref
+from .common import BOT_NAMES, BOT_SETTINGS, Request, _clip, _fmt, control_ref, log, new_game_ref
 from .outbox import Outbox
 from .play_loop import PlayLoop
 from .rows import Rows
@@ -262,16 +263,30 @@ class Lobby:
             row = await self.store.get(ctx.channel_id)
             host = row.record.host if row else None
         except CorruptRow:
-            host = None  # a damaged row: a moderator may still clear it
+            row, host = None, None  # a damaged row: a moderator may still clear it
         if ctx.user.id != host and not ctx.user.manage_channel:
             raise InputError("Only the host or someone with Manage Channels can cancel the game.")
         who = plain(display_name(ctx.user.name))
+        archived = self._archived_result(row, ctx) if row is not None and row.status == "playing" else None
+        listed = " It is archived unrated: `/politics history` lists it." if archived else ""
         messages = [Outgoing(to="channel", channel_id=ctx.channel_id,
-                             text=f"The game of {raw[1]} was cancelled by **{who}**.")]
+                             text=f"The game of {raw[1]} was cancelled by **{who}**.{listed}")]
         body = self.outbox.entry(messages, req)
-        outbox_id = await self.store.delete(ctx.channel_id, archive=True, outbox=body)
+        outbox_id = await self.store.delete(ctx.channel_id, archive=True, outbox=body, result=archived)
         self.rows.forget(ctx.channel_id)
         return self.outbox.said(req, messages, outbox_id, body)
+
+    def _archived_result(self, row: Row, ctx: Ctx) -> dict | None:
+        """A game cancelled in play goes into history as archived (no winner, no rating change);
+        if its state can't be read, it is cancelled all the same."""
+        try:
+            game = get_game(row.game)
+            state = game.load(row.record.saved_state())
+            return records.archived_game(row.record, game, state, guild_id=row.guild_id or ctx.guild_id or "",
+                                         archived_at=self.clock())
+        except Exception:  # recording must never keep a game from being cancelled
+            log.exception("archiving the cancelled game in %s failed", ctx.channel_id)
+            return None
 
     async def settings(self, req: Request, ctx: Ctx, settings: str | None = None) -> list[Outgoing]:
         loaded = await self.rows.require(ctx)
