@@ -166,9 +166,10 @@ def plural(n: int, word: str) -> str:
 
 
 def position_text(pos: tuple) -> str:
-    """An Issues card's position as offered: 'Protect the unborn: ADD 1 CONSERVATIVE; opponent places 5'."""
-    adds = " and ".join(f"ADD {n} {CATEGORIES[k]}" for k, n in pos[2])
-    return f"{pos[1]}: {adds}; opponent places {pos[3]}"
+    """An Issues card's position as offered, whole and short enough for a button (at most 78 characters:
+    Discord cuts a button's label at 80): 'Raise the minimum wage: ADD 1 UNION, 1 MINORITY; opponent places 5'."""
+    adds = ", ".join(f"{n} {CATEGORIES[k]}" for k, n in pos[2])
+    return f"{pos[1]}: ADD {adds}; opponent places {pos[3]}"
 
 
 WAITING_FOR = {

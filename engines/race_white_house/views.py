@@ -283,5 +283,5 @@ def describe_action(state: RWHState, seat: int, action: Action) -> str:
         if code:
             return f"place {action.n} {action.category} in {NAMES[code]}"
     if isinstance(action, Take) and action.position in POSITION_BY_SLUG:
-        return f"take: {POSITION_BY_SLUG[action.position][1][1]}"
+        return position_text(POSITION_BY_SLUG[action.position][1])  # what the position does, not its name alone
     return action.text()

@@ -65,11 +65,14 @@ def _open_step(view: RWHView) -> list[str]:
         lines.append(f"{_name_of(view, choice['seat'])} chooses: {plain(choice['text'])}")
         if choice.get("card"):
             lines.append(f"  Issues card: {plain(choice.get('card'))}")
-        for opt in choice.get("options", []):
-            adds = listing([f"ADD {n} {cat}" for cat, n in opt["add"]], "")
-            them = f"; then your opponent places {opt['opponent']} votes anywhere" if opt["opponent"] else ""
-            lines.append(f"  take {opt['slug']}: {plain(opt['label'])}"
-                         + (f" ({adds})" if adds else "") + them)
+        options = choice.get("options", [])
+        for opt in options:  # as the menu words it, within the table's 100 columns
+            adds = ", ".join(f"{n} {cat}" for cat, n in opt["add"])
+            them = f"; opponent places {opt['opponent']}" if opt["opponent"] else ""
+            lines.append(f"  take {opt['slug']} — {plain(opt['label'])}" + (f": ADD {adds}" if adds else "") + them)
+        if options:
+            lines.append("  (ADD n: n votes in each state where the chooser leads that category; "
+                         "the opponent's go anywhere)")
     return lines
 
 
