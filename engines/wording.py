@@ -54,6 +54,16 @@ def reflexive(name: str) -> str:
     return "yourself" if is_you(name) else "themself"
 
 
+def them(name: str) -> str:
+    """The seat as an object pronoun: "you" / "them" ("the AI moves for you")."""
+    return "you" if is_you(name) else "them"
+
+
+def their(name: str) -> str:
+    """The seat's possessive pronoun: "your" / "their" ("an AI plays your seat")."""
+    return "your" if is_you(name) else "their"
+
+
 def object_of(name: str, by: str) -> str:
     """A seat named as the object of another seat's act (`by` is the actor): itself becomes reflexive."""
     return reflexive(by) if name == by else ("you" if is_you(name) else name)

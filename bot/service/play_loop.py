@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from engines import SYSTEM, RuleError
 
+from .. import sentences
 from ..ai_worker import AiWorkers, ai_hint, ai_move
 from ..messages import Button, Ctx, Outgoing, User
 from ..registry import InputError
@@ -261,7 +262,7 @@ class PlayLoop:
                 if not await self._ai_step(req, channel_id, moved, force_seats={seat}):
                     return out  # a searched move under way
                 out.append(Outgoing(to="channel", channel_id=channel_id,
-                                    text=f"⏰ {plain(name)} ran out of time; the AI moves for them this time."))
+                                    text=sentences.ran_out_of_time(name)))
                 out += moved
                 out += await self.drain_ai(req, channel_id)
                 return out

@@ -13,7 +13,7 @@ from render import get_renderer
 from render.chart import rating_chart
 from render.text import alt_text
 
-from .. import records
+from .. import records, sentences
 from ..messages import Button, Ctx, Destination, Embed, Outgoing, Row
 from ..registry import InputError
 from ..store import Store
@@ -244,8 +244,7 @@ class Records:
     async def stats_reset(self, req: Request, ctx: Ctx) -> list[Outgoing]:
         removed = await self.store.reset_records(self._guild(ctx))
         return [Outgoing(to="channel", channel_id=ctx.channel_id,
-                         text=f"**{plain(display_name(ctx.user.name))}** cleared this server's game records "
-                              f"({removed} finished games, every rating).")]
+                         text=sentences.cleared_records(display_name(ctx.user.name), removed))]
 
     async def forget_me(self, req: Request, ctx: Ctx) -> list[Outgoing]:
         guild = self._guild(ctx)
