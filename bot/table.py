@@ -79,7 +79,7 @@ class Table:
             tag = "#game" if to == "channel" else "(only you)"
             self.say(f"\n{tag} {plain_text(spell_countdowns(entry['text'], self.service.clock()), self.styled)}")
             if entry.get("board"):  # the text board: plain text already
-                self.say(second_person(board_clock(entry["board"], entry["text"], self.service.clock())))
+                self.say(board_clock(entry["board"], entry["text"], self.service.clock()))
             for path in entry.get("files", []):
                 self.say(f"   image: {path}")
 
@@ -360,50 +360,16 @@ MARKUP = [
     (re.compile(r"`([^`\n]*)`"), r"\1"),
     (re.compile(r"^(?:>|#{1,3}) ", re.M), ""),
 ]
-# "you" followed by a verb written for a name ("you plays"): the verb loses its -s unless "you" is
-# an object ("gives you votes"), that is, unless the word before it takes one.
-YOU_VERB = re.compile(r"(?:\b([\w'-]+)(\s+))?\b([Yy]ou) ([a-z]+)\b")
-TAKES_OBJECT = {"to", "for", "with", "from", "than", "by", "of", "at", "against", "on", "beat", "beats", "give",
-                "gives", "pay", "pays", "tell", "tells", "let", "lets", "make", "makes", "help", "helps", "ask",
-                "asks", "send", "sends", "show", "shows", "offer", "offers", "cost", "costs", "owe", "owes",
-                "directs", "direct", "judge", "judges", "name", "names", "thank", "thanks", "leaves", "leave"}
-IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
-NOT_VERBS = {"this", "thus", "always", "its", "us", "yes", "plus", "less", "across", "as", "his", "perhaps"}
-
-
-def _verb_for_you(match: re.Match) -> str:
-    before, space, you, word = match.groups()
-    lead = f"{before}{space}" if before else ""
-    if before and before.lower() in TAKES_OBJECT:
-        return match.group(0)
-    if word in IRREGULAR:
-        word = IRREGULAR[word]
-    elif word in NOT_VERBS or not word.endswith("s") or word.endswith(("ss", "us", "is")):
-        pass
-    elif word.endswith("ies") and len(word) > 4:
-        word = word[:-3] + "y"
-    elif word.endswith(("sses", "shes", "ches", "xes", "zes", "oes")):
-        word = word[:-2]
-    else:
-        word = word[:-1]
-    return f"{lead}{you} {word}"
 
 
 def plain_text(text: str, styled: bool = False) -> str:
-    """Discord's markup made terminal text (bold kept as ANSI bold on a terminal), and
-    sentences about the player named "you" in the second person."""
+    """Discord's markup made terminal text (bold kept as ANSI bold on a terminal). Sentences about the
+    player named "you" are already in the second person: engines and the bot build them with
+    engines/wording.py, so the table has no grammar to patch."""
     text = BOLD.sub("\x1b[1m\\1\x1b[0m" if styled else r"\1", text)
     for pattern, repl in MARKUP:
         text = pattern.sub(repl, text)
-    return second_person(text)
-
-
-def second_person(text: str) -> str:
-    """Sentences about the player named "you", put in the second person."""
-    text = re.sub(r"\b([Yy]ou)'s\b", lambda m: "Your" if m.group(1) == "You" else "your", text)
-    text = re.sub(r"\b([Yy]ou), you\b", r"\1", text)
-    text = YOU_VERB.sub(_verb_for_you, text)
-    return re.sub(r"(^\W{0,3}|[.!?] )(you|your)\b", lambda m: m.group(1) + m.group(2).capitalize(), text, flags=re.M)
+    return text
 
 
 # ---- starting -----------------------------------------------------------------

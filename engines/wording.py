@@ -37,6 +37,12 @@ def subject(name: str, verb: str = "", start: bool = False) -> str:
     return f"{who} {base_form(verb) if is_you(name) else verb}"
 
 
+def opening(text: str) -> str:
+    """A sentence that starts with a seat's name, its first word "You" when that seat is "you" (a name
+    is left as its player wrote it): "you and Alice tie" -> "You and Alice tie"."""
+    return "You" + text[3:] if text[:3] == "you" and (len(text) == 3 or not text[3].isalnum()) else text
+
+
 def verb_for(name: str, verb: str) -> str:
     """The verb alone, agreeing with the seat: ("you", "has") -> "have"; ("Alice", "has") -> "has"."""
     return base_form(verb) if is_you(name) else verb

@@ -9,7 +9,7 @@ from .data import CATEGORIES, ENTRIES, ISSUE_BY_SLUG, RALLY_VOTES, TRACKS
 from .effects import add, apply_effect, push_place
 from .log import say
 from .models import OTHER, RWHState, Step
-from .rules import opponent, party_ev, pawn_does, short_name
+from .rules import name_does, opponent, party_ev, pawn_does, short_name
 from .turns import continue_turn
 
 
@@ -80,9 +80,9 @@ def debate(state: RWHState, p: int, step: Step, action: Debate) -> list[Event]:
 def decline(state: RWHState, p: int, step: Step, action: Pass) -> list[Event]:
     """`pass`: do not enter the campaign, take the bus, debate or buy TV votes."""
     events: list[Event] = []
-    what = {"enter": "stays on the board", "advance": "stays put", "debate": "declines to debate",
-            "buy": "buys no TV time"}[step.kind]
-    say(state, events, f"{short_name(state, p)} {what}.")
+    verb, what = {"enter": ("stays", "on the board"), "advance": ("stays", "put"),
+                  "debate": ("declines", "to debate"), "buy": ("buys", "no TV time")}[step.kind]
+    say(state, events, f"{name_does(state, p, verb)} {what}.")
     state.steps.pop(0)
     continue_turn(state, events)
     return events

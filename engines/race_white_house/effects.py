@@ -9,7 +9,7 @@ from ..core import Event
 from .data import CATEGORIES, NAMES, PENALTY_VOTES, REGIONS, SCALES
 from .log import say
 from .models import OFF, OTHER, Pawn, RWHState, Step
-from .rules import money, on_sheet, opponent, does, pawn_does, sheet_codes, short_name
+from .rules import money, name_does, on_sheet, opponent, does, pawn_does, sheet_codes, short_name
 from .tally import close, won_text
 
 # Where an effect's votes may go: anywhere on the sheet (None), "home", a region, or a list of states.
@@ -67,7 +67,7 @@ def pay(state: RWHState, p: int, amount: int, label: str, events: list[Event]) -
         push_place(state, q, PENALTY_VOTES, -1, None,
                    f"Penalty: {PENALTY_VOTES} votes anywhere, your opponent could not pay")
     else:
-        events.append(Event(f"{short_name(state, p)} pays {money(amount)}; "
+        events.append(Event(f"{name_does(state, p, 'pays')} {money(amount)}; "
                             f"{money(state.funds[pawn.party])} left."))
 
 
@@ -103,7 +103,7 @@ def place_each(state: RWHState, p: int, targets: list[tuple[str, int, int]], lab
             if state.phase == "over":
                 break
     if total:
-        line = f"{label}: {short_name(state, p)} places {total} — " + ", ".join(bits) + "."
+        line = f"{label}: {name_does(state, p, 'places', start=False)} {total} — " + ", ".join(bits) + "."
     else:
         line = f"{label}: no votes could be placed."
     if closed:

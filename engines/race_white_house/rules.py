@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .data import ALL_CODES, CATEGORIES, EV, SCALES, SHEET_CODES, SHEET_OF
 from .models import OFF, OTHER, PARTY_NAME, Pawn, RWHState, Step
-from ..wording import verb_for
+from ..wording import opening, subject, verb_for
 
 # ---------------------------------------------------------------- turns
 
@@ -147,9 +147,16 @@ def short_name(state: RWHState, p: int) -> str:
     return state.seats[state.pawns[p].seat].name
 
 
-def pawn_does(state: RWHState, p: int, verb: str) -> str:
-    """'Alice (Democrat) rolls' / 'you (Democrat) roll': the pawn as subject, its verb agreeing."""
-    return f"{pawn_name(state, p)} {does(state, p, verb)}"
+def pawn_does(state: RWHState, p: int, verb: str, start: bool = True) -> str:
+    """'Alice (Democrat) rolls' / 'You (Democrat) roll': the pawn as subject, its verb agreeing (and
+    "You" capitalised when it opens the sentence)."""
+    text = f"{pawn_name(state, p)} {does(state, p, verb)}"
+    return opening(text) if start else text
+
+
+def name_does(state: RWHState, p: int, verb: str, start: bool = True) -> str:
+    """'Alice places' / 'You place': the pawn's player as subject, its verb agreeing."""
+    return subject(short_name(state, p), verb, start=start)
 
 
 def does(state: RWHState, p: int, verb: str) -> str:
