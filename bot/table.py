@@ -62,6 +62,7 @@ class Table:
         self.text_box: str | None = None  # label of the open text box: the next line answers it
         self.moves_hint = ""  # a few move forms of the game, for the intro and help
         self.prompted = False  # "> " is printed once after each spell of output
+        self.private_body: list[str] | None = None  # your private text as last printed (hand, picks)
 
     def say(self, text: str) -> None:
         self.write(text + "\n")
@@ -77,11 +78,27 @@ class Table:
                 self.text_box = entry["text"][len("[text box] "):]
                 continue
             tag = "#game" if to == "channel" else "(only you)"
-            self.say(f"\n{tag} {plain_text(spell_countdowns(entry['text'], self.service.clock()), self.styled)}")
+            text = plain_text(spell_countdowns(entry["text"], self.service.clock()), self.styled)
+            if tag != "#game":
+                text = self.unrepeated(text)
+            self.say(f"\n{tag} {text}")
             if entry.get("board"):  # the text board: plain text already
                 self.say(board_clock(entry["board"], entry["text"], self.service.clock()))
             for path in entry.get("files", []):
                 self.say(f"   image: {path}")
+
+    def unrepeated(self, text: str) -> str:
+        """Your private text without the part you saw last time: each step through a menu (and each
+        panel after another seat's move) carries your whole hand again, which on Discord replaces the
+        old panel but at the table would scroll the same cards by again and again."""
+        lines = text.split("\n")
+        head = lines[:1] if PANEL_HEAD.match(lines[0]) else []
+        tail = lines[-1:] if len(lines) > len(head) and PANEL_TAIL.match(lines[-1]) else []
+        body = lines[len(head):len(lines) - len(tail)]
+        if not body or body != self.private_body:
+            self.private_body = body or self.private_body
+            return text
+        return "\n".join(head + ["(as above; type hand to see it again)"] + tail)
 
     async def perform(self, outgoing: list[Outgoing]) -> None:
         """Show what the service answered; a menu step (an edited panel) becomes the menu."""
@@ -185,6 +202,7 @@ class Table:
         if word in ("hand", "hint", "status", "rules", "stats", "history"):
             if word == "hand":
                 self.menu_version = None  # the panel it prints comes with the menu
+                self.private_body = None  # asked for: shown whole
             self.show(await self.runner.run_line(f"{ME}: /politics {word}"))
             return None
         self.show(await self.runner.run_line(f"{ME}: /politics do action:{line}"))
@@ -351,6 +369,10 @@ def choose_from(count: int) -> str:
 
 
 # ---- plain text for a terminal ------------------------------------------------
+# The lines around your private text in a panel: what was just done, or which game a DM is about;
+# and the line that leads to the menu.
+PANEL_HEAD = re.compile(r"^(?:✓ Done: |.+ in #)")
+PANEL_TAIL = re.compile(r"^(?:Your move|Nothing to do right now|Type your move|The game is over)")
 BOLD = re.compile(r"\*\*(.+?)\*\*")
 MARKUP = [
     (re.compile(r"__(.+?)__"), r"\1"),

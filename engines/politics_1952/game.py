@@ -505,7 +505,7 @@ class Politics1952(Game[P52State]):
             what = "to `roll`"
         else:
             g, a, b = state.dice
-            what = (f"group {g}, {state.remaining} of {a + b} counties left"
+            what = (f"to place {state.remaining} of {a + b} counties in group {g}"
                     + ("" if state.speech_done or not state.hands[state.turn] else ", may make a speech"))
         tally = votes(state)
         lead = " · ".join(f"{self._name(state, s)} {tally[s]}" for s in state.active)
@@ -536,7 +536,8 @@ class Politics1952(Game[P52State]):
             me = state.pos[token][seat] if 0 <= seat < len(state.seats) else 0
             holder = controller(state, token)
             held = "nobody" if holder is None else ("you" if holder == seat else self._name(state, holder))
-            return f"{NAMES[token]} ({EV[token]}) · you {place_name(token, me) if me else 'no pin'} · held by {held}"
+            pin = place_name(token, me) if me else "none"
+            return f"{NAMES[token]} ({EV[token]}) · your pin: {pin} · held by {held}"
         if prefix[0] == "capture" and len(prefix) == 2 and token.isdigit():
             code = prefix[1]
             if code in EV and 0 <= seat < len(state.seats):

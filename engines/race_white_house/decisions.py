@@ -3,6 +3,7 @@ votes, then the opponent places votes), a RALLY's category, the CAMPAIGN BUS, a 
 from __future__ import annotations
 
 from ..core import Event, RuleError
+from ..wording import possessive
 from .actions import Advance, Debate, Pass, Rally, Take, cat_of, track_of
 from .board import land
 from .data import CATEGORIES, ENTRIES, ISSUE_BY_SLUG, RALLY_VOTES, TRACKS
@@ -27,7 +28,7 @@ def take(state: RWHState, p: int, step: Step, action: Take) -> list[Event]:
     if state.phase != "over":
         q = opponent(state, p)
         push_place(state, q, pos[3], -1, None, f"{card[1]}: {pos[3]} votes anywhere, "
-                                               "from your opponent's Issues card", front=True)
+                                               f"from {possessive(short_name(state, p))} Issues card", front=True)
         continue_turn(state, events)
     return events
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..core import Event
+from ..wording import possessive
 from .data import CATEGORIES, NAMES, PENALTY_VOTES, REGIONS, SCALES
 from .log import say
 from .models import OFF, OTHER, Pawn, RWHState, Step
@@ -65,7 +66,7 @@ def pay(state: RWHState, p: int, amount: int, label: str, events: list[Event]) -
                            f"{does(state, p, 'has')} only {money(funds)}: "
                            f"{short_name(state, q)} {does(state, q, 'places')} {PENALTY_VOTES} votes anywhere.")
         push_place(state, q, PENALTY_VOTES, -1, None,
-                   f"Penalty: {PENALTY_VOTES} votes anywhere, your opponent could not pay")
+                   f"Penalty: {PENALTY_VOTES} votes anywhere, {short_name(state, p)} could not pay")
     else:
         events.append(Event(f"{name_does(state, p, 'pays')} {money(amount)}; "
                             f"{money(state.funds[pawn.party])} left."))
@@ -148,7 +149,9 @@ def apply_effect(state: RWHState, p: int, eff: tuple, label: str, events: list[E
         add(state, p, [(cat, n)], label, events)
     elif kind == "opp":
         q = opponent(state, p)
-        push_place(state, q, eff[1], -1, None, f"{label}: {eff[1]} votes anywhere, from your opponent's card")
+        # the placer reads it, and so does everyone in the status line: the card is named by its owner
+        push_place(state, q, eff[1], -1, None,
+                   f"{label}: {eff[1]} votes anywhere, from {possessive(short_name(state, p))} card")
     elif kind == "pay":
         pay(state, p, eff[1], label, events)
     else:
