@@ -7,6 +7,8 @@ themself", "your rating" / "Alice's rating". An AI seat is never named "you" (AI
 """
 from __future__ import annotations
 
+import re
+
 IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
 
 
@@ -68,6 +70,42 @@ def them(name: str) -> str:
 def their(name: str) -> str:
     """The seat's possessive pronoun: "your" / "their" ("an AI plays your seat")."""
     return "your" if is_you(name) else "their"
+
+
+def third_person(verb: str) -> str:
+    """The verb as a name takes it: catch -> catches, carry -> carries, lose -> loses (base_form's inverse)."""
+    if verb.endswith(("ch", "sh", "s", "x", "z", "o")):
+        return verb + "es"
+    if verb.endswith("y") and len(verb) > 1 and verb[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def card_for(text: str, name: str) -> str:
+    """A card's own words, written to whoever draws it ("Teamsters endorse you", "Your challenge: …"),
+    said of the seat that drew it: unchanged for "you", and naming anyone else ("Teamsters endorse
+    AI-Lincoln", "AI-Lincoln's challenge: …", "AI-Lincoln catches the flu"), so no AI is addressed as
+    "you". A second mention in the same sentence is a pronoun ("… endorses them", "with their eyes closed")."""
+    if is_you(name):
+        return text
+    out: list[str] = []
+    at, last = 0, -1  # where the next piece starts, where the last mention ended
+    for match in re.finditer(r"\b(?:[Yy]ourself|[Yy]our|[Yy]ou)\b", text):
+        word = match.group(0)
+        same_sentence = last >= 0 and not re.search(r"[.!?]", text[last:match.start()])
+        end = match.end()
+        if word.lower() == "yourself":
+            said = "themself"
+        elif word.lower() == "your":
+            said = "their" if same_sentence else possessive(name)
+        elif word == "You" and (verb := re.match(r" ([a-z]+)\b", text[end:])):
+            said = f"{name} {third_person(verb.group(1))}"  # "You catch the flu": a sentence about the drawer
+            end += verb.end()
+        else:
+            said = "them" if same_sentence else name
+        out += [text[at:match.start()], said]
+        at = last = end
+    return "".join(out) + text[at:]
 
 
 def object_of(name: str, by: str) -> str:

@@ -16,7 +16,8 @@ from engines.race_white_house.data import (ALL_CODES, BLOCKS, CAPS, CATEGORIES, 
                                            TRACK_SPACES, TRACKS, TV_MAX, C, F, L, M, U)
 from engines.race_white_house.actions import Place
 from engines.race_white_house.ai import would_buy_tv
-from engines.race_white_house.board import for_drawer, land as land_on
+from engines.race_white_house.board import land as land_on
+from engines.wording import card_for
 from engines.race_white_house.endgame import check_win
 from engines.race_white_house.models import OFF, Step
 from engines.race_white_house.rules import count, opponent, party_ev
@@ -366,7 +367,7 @@ def test_every_spin_doctor_card_resolves(slug):
     before_funds = dict(s.funds)
     ev = land(s, 1, SPACE["spin"])
     drawer = s.seats[s.pawns[1].seat].name  # the card names its drawer where it says "you"
-    assert for_drawer(SPIN_BY_SLUG[slug][1], drawer) in text(ev) and " you" not in text(ev).replace("your", "")
+    assert card_for(SPIN_BY_SLUG[slug][1], drawer) in text(ev) and " you" not in text(ev).replace("your", "")
     effects = SPIN_BY_SLUG[slug][3]
     kinds = [e[0] for e in effects]
     if "pay" in kinds:

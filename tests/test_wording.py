@@ -7,7 +7,7 @@ import pytest
 
 from engines import get_game
 from engines.core import RuleError, Seat, resolve_seat
-from engines.wording import base_form, is_you, object_of, possessive, reflexive, subject, verb_for
+from engines.wording import base_form, card_for, is_you, object_of, possessive, reflexive, subject, verb_for
 from render.text import text_board
 
 GAMES = ["primary-general", "us-president", "politics-1952", "race-white-house", "politics-trivia"]
@@ -173,3 +173,27 @@ def test_race_home_state_reads_for_you_and_for_a_name():
         state = game.setup([Seat(name=name), Seat(name="Bob")], game.options({}), 1)
         _state, events = game.apply(state, 0, game.parse_action("home TX"))
         assert events[0].text == expected
+
+
+# ---- cards that speak to their drawer -----------------------------------------------------
+@pytest.mark.parametrize("text, named", [
+    ("Teamsters endorse you", "Teamsters endorse AI-Lincoln"),
+    ("Your hometown paper endorses you", "AI-Lincoln's hometown paper endorses them"),
+    ("You catch the flu on the trail. Skip your next turn.",
+     "AI-Lincoln catches the flu on the trail. Skip AI-Lincoln's next turn."),
+    ("Your challenge: stand on one foot with your eyes closed.",
+     "AI-Lincoln's challenge: stand on one foot with their eyes closed."),
+])
+def test_a_card_names_the_seat_that_drew_it(text, named):
+    assert card_for(text, "AI-Lincoln") == named
+    assert card_for(text, "you") == text
+
+
+def test_no_card_speaks_to_an_ai_as_you():
+    from engines.politics_trivia.cards import WILDCARDS
+    from engines.race_white_house.data import SPINS
+    texts = [w.text for w in WILDCARDS] + [s[1] for s in SPINS] + [s[2] for s in SPINS]
+    assert any(re.search(r"\byour?\b", t, re.IGNORECASE) for t in texts)  # the cards do speak to their drawer
+    wrong = [card_for(t, "AI-Lincoln") for t in texts if re.search(r"\byour?(?:self)?\b", card_for(t, "AI-Lincoln"),
+                                                                      re.IGNORECASE)]
+    assert not wrong, wrong[:3]

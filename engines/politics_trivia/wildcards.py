@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..core import Action, Event, RuleError, resolve_seat
 from ..rng import Rng
-from ..wording import subject, verb_for
+from ..wording import card_for, subject, verb_for
 from . import acting, flow, runoff
 from .acting import name_of
 from .actions import GiveUp, Guess, Judge, Perform
@@ -40,7 +40,7 @@ def draw_wildcard(state: TriviaState, seat: int, events: list[Event]) -> None:
     kind = {"charades": "Charades", "drawing": "Drawing", "physical": "Physical challenge",
             "sing": "Sing or recite", "direct": "Direct another", "event": "Campaign event"}[card.kind]
     if card.kind == "event":
-        events.append(_ev(f"🃏 {subject(name, 'draws', start=True)} a Wildcard — {kind}: {card.text}"))
+        events.append(_ev(f"🃏 {subject(name, 'draws', start=True)} a Wildcard — {kind}: {card_for(card.text, name)}"))
         apply_effects(state, seat, card, events)
         after_wildcard(state, events)
         return
@@ -51,9 +51,8 @@ def draw_wildcard(state: TriviaState, seat: int, events: list[Event]) -> None:
            "drawing": "draw it and post the picture (no letters or numbers); guesses typed in the channel count",
            "direct": "name who acts it out, then direct them in words only; guesses typed in the channel count",
            "physical": "do it; the other candidates judge", "sing": "perform it; the other candidates judge"}[card.kind]
-    events.append(_ev(f"🃏 {subject(name, 'draws', start=True)} a Wildcard — {kind}: {card.text} ({how}; "
-                      f"{card.seconds} seconds once "
-                      f"{subject(name, 'presses')} `perform`)."))
+    events.append(_ev(f"🃏 {subject(name, 'draws', start=True)} a Wildcard — {kind}: {card_for(card.text, name)} "
+                      f"({how}; {card.seconds} seconds once {subject(name, 'presses')} `perform`)."))
     if card.secret:
         events.append(_ev(f"Your secret for the Wildcard: **{card.secret}**. Press `perform` when ready.", to=[seat]))
 
@@ -90,8 +89,8 @@ def start_performance(state: TriviaState, actor: int | None) -> list[Event]:
                 else subject(name, 'performs', start=True))
         return [_ev(f"🎭 {lead} — {_plural(words, 'word')}: `{pattern}`. Type your guesses in the channel; "
                     f"{card.seconds} seconds.")]
-    return [_ev(f"🎭 {subject(name, 'performs', start=True)}: {card.text} Judges, vote with `judge yes` or `judge no` "
-                f"({card.seconds} seconds; a simple majority decides).")]
+    return [_ev(f"🎭 {subject(name, 'performs', start=True)}: {card_for(card.text, name)} Judges, vote with "
+                f"`judge yes` or `judge no` ({card.seconds} seconds; a simple majority decides).")]
 
 
 def give_up(state: TriviaState, seat: int, a: GiveUp) -> list[Event]:

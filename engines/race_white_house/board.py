@@ -3,11 +3,10 @@ and the space it lands on acts: votes, an Issues or Spin Doctor card, a decision
 campaign, the bus, a debate, TV, a rally)."""
 from __future__ import annotations
 
-import re
 
 from ..core import Event
 from ..rng import Rng
-from ..wording import is_you, possessive
+from ..wording import card_for
 from .data import (CALIFORNIA_VOTES, CIRCUIT, CONVENTION_VOTES, ENTRIES, ENTRY_COST, FARM_VOTES, HOME_VOTES,
                    ISSUE_BY_SLUG, ISSUES, LATINO_STATES, LATINO_VOTES, NAMES, REGIONS, SHEETS, SPIN_BY_SLUG, SPINS,
                    TRACK_LEN, TRACK_SPACES, TV_LOT, TV_PRICE, C, F, L, M)
@@ -74,8 +73,8 @@ def land(state: RWHState, p: int, head: str, events: list[Event]) -> None:
     elif kind == "spin":
         spin = SPIN_BY_SLUG[draw(state, "spins")]
         drawer = short_name(state, p)
-        title = for_drawer(spin[1], drawer)
-        say(state, events, f"{line} — Spin Doctor: **{title}**. {for_drawer(spin[2], drawer)}")
+        title = card_for(spin[1], drawer)
+        say(state, events, f"{line} — Spin Doctor: **{title}**. {card_for(spin[2], drawer)}")
         for eff in spin[3]:
             if state.phase == "over":
                 break
@@ -139,16 +138,6 @@ def land_track(state: RWHState, p: int, head: str, events: list[Event]) -> None:
     label, eff = TRACK_SPACES[pawn.track][pawn.index]
     say(state, events, f"{head}: **{label}**.")
     resolve(state, p, eff, label.split(":")[0], events)
-
-
-def for_drawer(text: str, name: str) -> str:
-    """A Spin Doctor card speaks to whoever draws it ("Teamsters endorse you"); drawn by a named seat
-    (an AI, or anyone on Discord) it names them instead: "Teamsters endorse AI-Lincoln", "Alice's
-    opponent places 4 votes anywhere"."""
-    if is_you(name):
-        return text
-    text = re.sub(r"\b[Yy]our\b", possessive(name), text)
-    return re.sub(r"\byou\b", "them" if name in text else name, text)
 
 
 def resolve(state: RWHState, p: int, eff: tuple, label: str, events: list[Event]) -> None:
