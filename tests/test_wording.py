@@ -197,3 +197,19 @@ def test_no_card_speaks_to_an_ai_as_you():
     wrong = [card_for(t, "AI-Lincoln") for t in texts if re.search(r"\byour?(?:self)?\b", card_for(t, "AI-Lincoln"),
                                                                       re.IGNORECASE)]
     assert not wrong, wrong[:3]
+
+
+def test_a_four_player_race_tells_nobody_in_the_channel_your_sheet():
+    game = get_game("race-white-house")
+    state = game.setup([Seat(name=n) for n in ("Zed", "Alice", "Bob", "Carol")], game.options({}), 3)
+    pick, public = Random(3).random, []
+    for n in range(1500):
+        if game.result(state).finished:
+            break
+        seat = game.to_act(state)[0]
+        legal = game.legal_actions(state, seat)
+        ai = game.ai_action(state, seat, game.ai_rng(state, seat, n))
+        action = legal[int(pick() * len(legal))] if pick() < 0.5 else ai
+        public += [e.text for e in game.apply_in_place(state, seat, action) if e.to is None] + [game.status_text(state)]
+    assert any("on their sheet" in t for t in public)  # the placement prompt the status line shows
+    assert not [t for t in public if re.search(r"\byour (?:sheet|Home State)\b", t)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..core import Event
-from ..wording import possessive
+from ..wording import possessive, their
 from .data import CATEGORIES, NAMES, PENALTY_VOTES, REGIONS, SCALES
 from .log import say
 from .models import OFF, OTHER, Pawn, RWHState, Step
@@ -31,12 +31,13 @@ def states_for(state: RWHState, p: int, where: Where) -> list[str] | None:
     return [c for c in codes if on_sheet(pawn, c)]
 
 
-def where_text(where: Where, pawn: Pawn) -> str:
-    """Where an effect's votes go, as the placement's prompt says it."""
+def where_text(where: Where, pawn: Pawn, name: str) -> str:
+    """Where an effect's votes go, as the placement's prompt says it (the status line shows it to
+    everyone, so the sheet is the placer's: "your sheet" at the table, "their sheet" for a name)."""
     if where is None:
-        return "anywhere" if pawn.sheet is None else "anywhere on your sheet"
+        return "anywhere" if pawn.sheet is None else f"anywhere on {their(name)} sheet"
     if where == "home":
-        return f"in {NAMES[pawn.home]}" if pawn.home else "in your Home State"
+        return f"in {NAMES[pawn.home]}" if pawn.home else f"in {their(name)} Home State"
     if isinstance(where, str):
         return f"in the {where}"
     return "in " + ", ".join(where)
@@ -136,7 +137,7 @@ def apply_effect(state: RWHState, p: int, eff: tuple, label: str, events: list[E
         _k, n, cat, where = eff
         codes = states_for(state, p, where)
         cat_txt = f" {CATEGORIES[cat]}" if cat is not None else ""
-        where_txt = where_text(where, pawn)
+        where_txt = where_text(where, pawn, short_name(state, p))
         push_place(state, p, n, -1 if cat is None else cat, codes,
                    f"{label}: {'up to ' if kind == 'upto' else ''}{n}{cat_txt} votes {where_txt}",
                    optional=kind == "upto")
