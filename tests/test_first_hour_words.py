@@ -64,3 +64,11 @@ async def test_the_table_shows_your_hand_once_per_change(tmp_path):
     card = "• labor — A Friend of the Working Man"
     assert text.count("(as above; type hand to see it again)") >= 3
     assert text.count(card) == 2  # dealt, and when you asked for it with `hand`
+
+
+async def test_a_hint_says_the_searchs_estimate_in_a_sentence(tmp_path):
+    out = io.StringIO()
+    await run_table("us-president", 1, 5, str(tmp_path / "img"), str(tmp_path / "t.db"), None,
+                    stdin=io.StringIO("hint\nquit\n"), stdout=out, clock=FakeClock())
+    text = out.getvalue()
+    assert "Hint (only you see this)" in text and "The search gives " in text and "search's" not in text
