@@ -4,6 +4,8 @@ At the local table the human's seat is named "you", and the same engine sentence
 every seat has a name. A sentence about a seat is therefore built from these few words, each of which
 knows whether the seat's name is the second-person "you": "You play … on yourself", "Alice plays … on
 themself", "your rating" / "Alice's rating". An AI seat is never named "you" (AI names start with "AI-").
+Nothing downstream fixes grammar: the local table prints these sentences as they are. A card written to
+whoever draws it ("Teamsters endorse you") goes through `card_for`, which names a seat other than "you".
 """
 from __future__ import annotations
 
