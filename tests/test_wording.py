@@ -153,7 +153,7 @@ def test_a_named_seat_is_never_addressed_as_you(game_id):
     texts = [t for seed in (1, 2) for t in sentences(game_id, seed, "Zed")]
     assert texts
     wrong = [t for t in texts if re.search(r"\byourself\b|in your Home State|\bZed (?:are|have|were)\b"
-                                            r"|endorse you\b|\byour opponent|from your opponent", t)]
+                                            r"|endorse you\b|\byour opponent|from your opponent|you answer first", t)]
     assert not wrong, wrong[:5]
 
 

@@ -72,8 +72,8 @@ def debate(state: RWHState, p: int, step: Step, action: Debate) -> list[Event]:
     state.steps.pop(0)
     say(state, events, f"{pawn_does(state, p, 'challenges')} {short_name(state, q)} to a debate.")
     push_place(state, p, 0, -1, None, "Debate: two dice of votes anywhere", dice=2, front=True)
-    push_place(state, q, 0, -1, None, "Debate: one die of votes anywhere, you answer first", dice=1,
-               front=True)
+    answers = name_does(state, q, "answers", start=False)  # the status line shows it to everyone
+    push_place(state, q, 0, -1, None, f"Debate: one die of votes anywhere, {answers} first", dice=1, front=True)
     continue_turn(state, events)
     return events
 
