@@ -315,8 +315,9 @@ def private_text(state: TriviaState, seat: int) -> str:
         qq = pile.question(state, h.qids[h.qn])
         if qq is not None:
             lines.append(f"**{name}**, question {h.qn + 1} of {len(h.qids)}: {qq.text}")
-        lines.append(f"**{name}**, " + ("you have not answered this question yet (type it with the button or "
-                                        "`guess …`)." if mine is None else f"your answer: “{mine or '(blank)'}”."))
+        lines.append(f"**{name}**, " + ("you have not answered this question yet: choose “Type your answer” or "
+                                        "type `guess <answer>`." if mine is None else
+                                        f"your answer: “{mine or '(blank)'}”."))
     if p.dealt:
         lines.append(f"**{name}**, return one of your three opening Gerrymander cards (`discard <id>`):")
         for c in p.dealt:

@@ -248,8 +248,10 @@ class USPresident(Game[USPState]):
             waiting = [state.seats[s].name for s, p in enumerate(state.picks) if p is None]
             tail = f" Still thinking: {', '.join(waiting)}." if waiting else ""
             events.append(_ev(text=f"{name} has picked.{tail}"))
-            events.append(_ev(text=f"Your pick for round {state.round}: {NAMES[code]} with a {size} pyramid. "
-                                     "You can change it until everyone has picked.", to=[seat]))
+            # the last pick reveals the round at once: "you can change it" only while someone still thinks
+            change = " You can change it until everyone has picked." if waiting else ""
+            events.append(_ev(text=f"Your pick for round {state.round}: {NAMES[code]} with a {size} pyramid."
+                                   f"{change}", to=[seat]))
         else:
             events.append(_ev(text=f"Your pick for round {state.round} is now {NAMES[code]} with a {size} pyramid.",
                                 to=[seat]))
@@ -497,7 +499,7 @@ class USPresident(Game[USPState]):
     def token_label(self, state: USPState, seat: int, prefix: tuple[str, ...], token: str) -> str:
         if len(prefix) == 1 and token in ELECTORS:
             mine = len(state.board[token][seat]) if 0 <= seat < len(state.seats) else 0
-            return f"{NAMES[token]} ({ELECTORS[token]} electors) · you have {mine}/3"
+            return f"{NAMES[token]} ({ELECTORS[token]} electors) · your pyramids here: {mine} of {MAX_PER_STATE}"
         if len(prefix) == 2 and token in POINTS:
             left = state.supply[seat][_SIZE_INDEX[token]] if 0 <= seat < len(state.seats) else 0
             return f"{token} ({POINTS[token]} point{'s' if POINTS[token] > 1 else ''}) · {left} left"
