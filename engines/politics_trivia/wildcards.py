@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..core import Action, Event, RuleError, resolve_seat
 from ..rng import Rng
 from ..wording import verb_for
-from . import acting, flow, runoff
+from . import acting, flow, performing, runoff
 from .acting import name_of
 from .actions import GiveUp, Guess, Judge, Perform
 from .board import DC, EV, GUESSING, JUDGED, NAMES, WILD, _ev, _match, _money, _plural, _secret_question, code_of
@@ -86,8 +86,9 @@ def start_performance(state: TriviaState, actor: int | None) -> list[Event]:
         pattern = " / ".join(" ".join("_" for _ in word) for word in (card.secret or "").split())
         words = len((card.secret or "").split())
         lead = (f"{name} directs {name_of(state, actor)}" if actor is not None else f"{name} performs")
-        return [_ev(f"🎭 {lead} — {_plural(words, 'word')}: `{pattern}`. Type your guesses in the channel; "
-                    f"{card.seconds} seconds.")]
+        events = [_ev(f"🎭 {lead} — {_plural(words, 'word')}: `{pattern}`. Type your guesses in the channel; "
+                      f"{card.seconds} seconds.")]
+        return events + (performing.opening(state) if performing.staged(state) else [])
     return [_ev(f"🎭 {name} performs: {card.text} Judges, vote with `judge yes` or `judge no` "
                 f"({card.seconds} seconds; a simple majority decides).")]
 
@@ -137,9 +138,33 @@ def guess(state: TriviaState, seat: int, a: Guess) -> list[Event]:
     card = WILD[w.card]
     if not _match(text, _secret_question(card)):
         return [_ev(f"{name_of(state, seat)} guesses “{text[:60]}” — not it.", to=[seat])]
-    events = [_ev(f"🎉 {name_of(state, seat)} guesses it: **{card.secret}**!")]
-    wild_result(state, True, seat, events)
+    events: list[Event] = []
+    guessed(state, seat, events)
     return events
+
+
+def guessed(state: TriviaState, seat: int, events: list[Event]) -> None:
+    """`seat` named the secret: it is said, and the card pays."""
+    w = state.wild
+    assert w is not None  # only while a performance runs
+    events.append(_ev(f"🎉 {name_of(state, seat)} guesses it: **{WILD[w.card].secret}**!"))
+    wild_result(state, True, seat, events)
+
+
+def clock_ran_out(state: TriviaState, events: list[Event]) -> None:
+    """The clock of a running guessing card ran out: with AI seats in it, one of the house rule's
+    stages is over (performing.py) and the card goes on unless it was the last; else time is up."""
+    if performing.staged(state):
+        right = performing.stage_over(state, events)
+        if right is not None:
+            guessed(state, right, events)
+            return
+        w = state.wild
+        assert w is not None  # stage_over ends nothing itself
+        if w.clues < performing.STAGES:
+            return
+    events.append(_ev("⏰ Time is up."))
+    wild_result(state, False, None, events)
 
 
 def wild_result(state: TriviaState, success: bool, guesser: int | None, events: list[Event]) -> None:
