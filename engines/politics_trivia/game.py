@@ -16,7 +16,8 @@ from typing import Any
 
 from ..core import SYSTEM, Action, Event, Game, Options, Result, RuleError, Seat, TextPrompt, Timer
 from ..rng import Rng
-from . import acting, ai, asking, clock, gerrymander, legal, offers, pile, runoff, server_data, turns, views, wildcards
+from . import (acting, ai, asking, clock, gerrymander, legal, menus, offers, pile, runoff, server_data, turns, views,
+               wildcards)
 from . import determinize as search_hooks
 from .actions import (ANSWER, PASS, WRAPUP, Answer, Ask, CallHelp, Claim, DealAnswer, Decline, Discard, End, Fly,
                       GiveUp, Guess, Help, Hire, Home, Judge, Move, NoHelp, Offer, Ok, Overrule, PassAnswer, Perform,
@@ -216,6 +217,13 @@ class PoliticsTrivia(Game[TriviaState]):
 
     def token_label(self, state: TriviaState, seat: int, prefix: tuple[str, ...], token: str) -> str:
         return views.token_label(state, seat, prefix, token)
+
+    def menu_lead(self, state: TriviaState, seat: int) -> str | None:
+        return menus.menu_lead(state, seat)
+
+    def menu_groups(self, state: TriviaState, seat: int, prefix: tuple[str, ...],
+                    tokens: list[str]) -> list[tuple[str, str, list[str]]] | None:
+        return menus.menu_groups(state, seat, prefix, tokens)
 
     def describe_action(self, state: TriviaState, seat: int, action: Action) -> str:
         return views.describe_action(state, seat, action)
