@@ -7,7 +7,7 @@ from collections import defaultdict
 
 from hypothesis import given, settings, strategies as st
 
-from bot.messages import Button, Select
+from bot.messages import Button, Ctx, Select
 from bot.service.boards import GROUP, Boards
 from bot.store.game_row import GameRecord, Player
 from engines import SYSTEM, Seat
@@ -16,6 +16,8 @@ from engines.politics_trivia.board import CODES
 from engines.politics_trivia.game import Timeout
 from engines.politics_trivia.menus import REGIONS
 from engines.rng import Rng
+from tests.helpers import CH, GUILD, service_on
+from tests.test_politics_trivia_bot import alice, bob, new_game, state_of
 
 BOARDS = Boards(render=False)
 
@@ -178,3 +180,31 @@ def test_no_label_is_cut(n, seed, picks):
                     assert not deeper.endswith("…"), deeper
 
     play(n, seed, picks, observe)
+
+
+async def test_a_region_then_a_state_through_the_bot_layer(database):
+    """The two-step choice as Discord and the table send it: a region's button (its custom id carries
+    the group word), then the state from that region's select; Back returns to the regions."""
+    svc = await service_on(database)
+    await new_game(svc, alice, bob)
+    s = await state_of(svc)
+    players = [alice, bob]
+    for seat, p in enumerate(players):
+        await svc.handle(Ctx(p, CH, GUILD), "do", {"action": f"discard {s.players[seat].dealt[0]}"})
+    chooser = players[s.home_order[0]]
+    me = Ctx(chooser, CH, GUILD)
+    panel = (await svc.handle(me, "hand", {}))[0]
+    regions = [b for row in panel.rows for b in row if isinstance(b, Button)]
+    assert [b.label.split(":")[0] for b in regions] == ["Northeast", "Midwest", "South", "West"]
+    west = regions[3]
+    step = (await svc.component(me, west.custom_id))[0]
+    assert step.to == "edit" and "home West" in step.text
+    select = next(i for row in step.rows for i in row if isinstance(i, Select))
+    assert len(select.options) == 13 and ("home state Oregon", "OR") in select.options
+    back = next(i for row in step.rows for i in row if isinstance(i, Button) and i.label == "← Back")
+    again = (await svc.component(me, back.custom_id))[0]
+    assert [b.label for row in again.rows for b in row] == [b.label for b in regions]
+    await svc.component(me, select.custom_id, ["OR"])
+    s = await state_of(svc)
+    assert s.players[s.home_order[0]].home == "OR"
+    await svc.store.close()

@@ -3,7 +3,10 @@ only thing open to you is a performer's `give up`, with the game waiting on the 
 from __future__ import annotations
 
 
-from bot.table import waits_for_you
+import io
+
+from bot.table import run_table, waits_for_you
+from bot.transcript import FakeClock
 from engines.core import Seat
 from engines.politics_trivia import GAME
 from engines.politics_trivia.models import WildState
@@ -35,3 +38,20 @@ def test_nothing_to_do_is_not_waited_for():
     state = _performing("physical-1", performer=1)
     state.wild.votes = [[0, 1]]  # you have judged
     assert not waits_for_you(GAME, state, 0)
+
+
+async def test_the_table_prompts_the_performer_of_a_directed_scene(tmp_path):
+    """At the table (seed 12, you draw a 'direct another' card on your first roll): once the scene
+    runs, giving up is your only move, the game waits on the clock, and the table still says it
+    waits for you and shows `> ` — so your next line gives up rather than the clock passing."""
+    out = io.StringIO()
+    script = ("1\n" * 6 + "wait\n") * 6 + "quit\n"
+    await run_table("politics-trivia", 2, 12, str(tmp_path / "img"), str(tmp_path / "t.db"), None,
+                    stdin=io.StringIO(script), stdout=out, clock=FakeClock())
+    text = out.getvalue()
+    scene = text.index("🎭 You direct")
+    menu = text.index("[1] ✓ give up", scene)
+    after = text[menu:].split("\n")
+    assert after[1].startswith("-- Your move: type 1 (the only choice)")
+    assert after[2].startswith("> ")
+    assert "You give up the Wildcard." in text[menu:]
