@@ -27,6 +27,9 @@ def chat_action(state: TriviaState, seat: int, text: str) -> Action | None:
 
 
 # Wildcards ---------------------------------------------------------------
+# How to guess, in words true at the table and on Discord (the engine does not know which shows it).
+HOW_TO_GUESS = "Guess with `guess <answer>` or “Guess the secret” (on Discord a plain message counts too)"
+
 def draw_wildcard(state: TriviaState, seat: int, events: list[Event]) -> None:
     if state.wpos >= len(state.wdeck):
         rng = Rng(state.rng)
@@ -47,9 +50,9 @@ def draw_wildcard(state: TriviaState, seat: int, events: list[Event]) -> None:
     state.wild = WildState(card=cid, performer=seat)
     state.phase = "wildcard"
     state.wait += 1
-    how = {"charades": "act it out (no words); guesses typed in the channel count",
-           "drawing": "draw it and post the picture (no letters or numbers); guesses typed in the channel count",
-           "direct": "name who acts it out, then direct them in words only; guesses typed in the channel count",
+    how = {"charades": "act it out (no words)",
+           "drawing": "draw it and post the picture (no letters or numbers)",
+           "direct": "name who acts it out, then direct them in words only",
            "physical": "do it; the other candidates judge", "sing": "perform it; the other candidates judge"}[card.kind]
     events.append(_ev(f"🃏 {name} draws a Wildcard — {kind}: {card.text} ({how}; {card.seconds} seconds once "
                       f"{name} presses `perform`)."))
@@ -86,8 +89,7 @@ def start_performance(state: TriviaState, actor: int | None) -> list[Event]:
         pattern = " / ".join(" ".join("_" for _ in word) for word in (card.secret or "").split())
         words = len((card.secret or "").split())
         lead = (f"{name} directs {name_of(state, actor)}" if actor is not None else f"{name} performs")
-        events = [_ev(f"🎭 {lead} — {_plural(words, 'word')}: `{pattern}`. Type your guesses in the channel; "
-                      f"{card.seconds} seconds.")]
+        events = [_ev(f"🎭 {lead} — {_plural(words, 'word')}: `{pattern}`. {HOW_TO_GUESS}; {card.seconds} seconds.")]
         return events + (performing.opening(state) if performing.staged(state) else [])
     return [_ev(f"🎭 {name} performs: {card.text} Judges, vote with `judge yes` or `judge no` "
                 f"({card.seconds} seconds; a simple majority decides).")]
