@@ -81,7 +81,7 @@ def play(n: int, seed: int, picks: list[int], observe) -> None:
             return
         for seat in range(n):
             observe(state, seat)
-        waiting = [s for s in range(n) if GAME.legal_actions(state, s)]
+        waiting = [s for s in range(n) if GAME.may_act(state, s) and GAME.legal_actions(state, s)]
         if not waiting:
             GAME.apply_in_place(state, SYSTEM, Timeout())
             continue
