@@ -139,9 +139,7 @@ class Table:
             for line in menu_lines(labels):
                 self.say(line)
         self.shown_menu = labels
-        # yours: a move while the game waits for you, or a text box open to anyone (a charades guess)
-        mine = seat is not None and bool(game.text_prompts(state, seat) or (
-            seat in game.to_act(state) and game.legal_actions(state, seat)))
+        mine = seat is not None and waits_for_you(game, state, seat)
         line = self.waiting_line(record, game, state, seat, mine)
         now = self.service.clock()
         gist = re.sub(r"\d+ s\b", "", line)  # the countdown alone is no news
@@ -262,6 +260,18 @@ class Table:
                 return 0
             await self.perform(await self.service.tick())
             mine = await self.refresh(answered=answered)
+
+
+def waits_for_you(game, state, seat: int) -> bool:
+    """Whether the table waits for your line (and shows `> `): a move while the game waits for you,
+    a text box open to anyone (a charades guess), or a move of yours while the game waits for
+    nobody in particular but the clock (a performer's `give up` during a charade)."""
+    if game.text_prompts(state, seat):
+        return True
+    waiting = game.to_act(state)
+    if seat in waiting:
+        return bool(game.legal_actions(state, seat))
+    return not waiting and game.may_act(state, seat) and bool(game.legal_actions(state, seat))
 
 
 PERFORMANCE_CLOCK = re.compile(r"\b(\d+) s on the clock\b")

@@ -201,6 +201,21 @@ class Game(ABC, Generic[S]):
         """Label of one choice in a button/select menu built from the action tree."""
         return token
 
+    def menu_lead(self, state: S, seat: int) -> str | None:
+        """The verb whose choices the first menu lists at once, ahead of the other verbs (which open
+        menus of their own), or None. By default a verb is a step of its own and a step with one
+        verb is skipped, so item 1 could open the move menu in one prompt and move to Alaska in the
+        next: a game whose phases each have a main verb names it here, and item 1 then means the
+        same in every prompt of the phase."""
+        return None
+
+    def menu_groups(self, state: S, seat: int, prefix: tuple[str, ...],
+                    tokens: list[str]) -> list[tuple[str, str, list[str]]] | None:
+        """A long step (`tokens` after `prefix`: every state of the map) split into groups to choose
+        from first, as (key, label, tokens) with keys of one word, or None for one list. The menus
+        keep a group to at most 25 choices, Discord's limit for one select menu."""
+        return None
+
     def describe_action(self, state: S, seat: int, action: Action) -> str:
         """Label for autocomplete; defaults to the text form."""
         return action.text()

@@ -182,7 +182,8 @@ async def test_a_resumed_game_first_catches_up_with_the_clock(tmp_path):
         await run_table(game, 1, 5, str(tmp_path / "img"), str(tmp_path / "t.db"), None, stdin=io.StringIO(script),
                         stdout=out, resume=resume, clock=clock)
         return out.getvalue()
-    text = await table("politics-trivia", "1\n" * 8 + "quit\n")  # to a question with its 120 s clock
+    # to a question with its 120 s clock: discard, a region and a home, roll, a region and a state, ask
+    text = await table("politics-trivia", "1\n" * 7 + "quit\n")
     assert "Time runs out in 120 s" in text
     clock.now += 50
     text = await table(None, "quit\n", resume=True)

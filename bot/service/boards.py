@@ -21,6 +21,9 @@ from ..text import plain
 from .common import _clip, _fmt, control_ref
 
 
+GROUP = "@"  # a menu path's word that names a group of a long step ("fly @West"), not a word of the move
+
+
 def _forced(legal: list[tuple[str, ...]], prefix: tuple[str, ...]) -> bool:
     """True if the menus skip this step: exactly one next word and nothing to confirm."""
     depth = len(prefix)
@@ -76,21 +79,28 @@ class Boards:
         """Menus built from the words of the legal actions: each step offers the
         distinct next words. custom_ids carry the channel and the game (a control
         of an earlier game is refused), the seat's action count (stale clicks are
-        refused) and the words chosen so far."""
+        refused) and the words chosen so far. A word "@key" in them is a group of a
+        long step (Game.menu_groups), not a word of the move."""
         acted = record.acted[seat]
         actions = {tuple(a.tokens()): a for a in game.legal_actions(state, seat)}
         legal = list(actions)
+        group = prefix[-1][1:] if prefix and prefix[-1].startswith(GROUP) else None
+        if group is not None:
+            prefix = prefix[:-1]
         matching = [t for t in legal if t[:len(prefix)] == prefix]
-        while True:
+        lead = game.menu_lead(state, seat) if not prefix and group is None else None
+        while group is None:
             depth = len(prefix)
             nexts = list(dict.fromkeys(t[depth] for t in matching if len(t) > depth))
             complete = any(len(t) == depth for t in matching)
-            if len(nexts) != 1 or complete:
+            if len(nexts) != 1 or complete or (depth == 0 and nexts == [lead]):
                 break
             # A step with one choice and nothing to confirm is no choice: skip it.
             prefix += (nexts[0],)
             matching = [t for t in matching if len(t) > depth]
-        complete = complete and depth > 0
+        depth = len(prefix)
+        nexts = list(dict.fromkeys(t[depth] for t in matching if len(t) > depth))
+        complete = any(len(t) == depth for t in matching) and depth > 0 and group is None
         rows: list[Row] = []
         base = f"{control_ref(channel_id, record)}:{acted}:"
         path = " ".join(prefix)
@@ -105,12 +115,32 @@ class Boards:
             move = game.describe_action(state, seat, actions[tokens])
             return step if move == actions[tokens].text() and step != tokens[-1] else move
 
-        if nexts:
-            labelled = [(_clip(label(prefix + (tok,)), 80), tok) for tok in nexts]
-            ids = [f"pb:{base}" + " ".join(prefix + (tok,)) for tok in nexts]
-            if len(nexts) <= 5 and all(len(i) <= 100 for i in ids):
-                rows.append([Button(label, cid, "primary" if depth else "secondary")
-                             for (label, _tok), cid in zip(labelled, ids)])
+        def choices(at: tuple[str, ...], tokens: list[str]) -> list[tuple[tuple[str, ...], str]]:
+            """The items of one step: its words, or its groups when the game groups a long list."""
+            groups = game.menu_groups(state, seat, at, tokens) if group is None else None
+            if groups:
+                return [(at + (GROUP + key,), text) for key, text, _members in groups]
+            return [(at + (tok,), label(at + (tok,))) for tok in tokens]
+
+        items: list[tuple[tuple[str, ...], str]]
+        lead_words = [t[1] for t in matching if len(t) > 1 and t[0] == lead]
+        if group is not None:
+            members = next((m for key, _text, m in game.menu_groups(state, seat, prefix, nexts) or []
+                            if key == group), [])
+            items = [(prefix + (tok,), label(prefix + (tok,))) for tok in members if tok in nexts]
+        elif lead in nexts and lead_words and not any(t == (lead,) for t in matching):
+            # The phase's main verb: its choices first, listed at once, then the other verbs, so
+            # item 1 is the same kind of move whether or not other verbs are open this time.
+            items = choices((lead,), list(dict.fromkeys(lead_words)))
+            items += [((tok,), label((tok,))) for tok in nexts if tok != lead]
+        else:
+            items = choices(prefix, nexts)
+        if items:
+            labelled = [(_clip(text, 80), " ".join(item[depth:])) for item, text in items]
+            ids = [f"pb:{base}" + " ".join(item) for item, _text in items]
+            if len(items) <= 5 and all(len(i) <= 100 for i in ids):
+                rows.append([Button(text, cid, "primary" if depth else "secondary")
+                             for (text, _value), cid in zip(labelled, ids)])
             else:
                 for start in range(0, min(len(labelled), 100), 25):
                     chunk = labelled[start:start + 25]
@@ -121,7 +151,11 @@ class Boards:
         extra: Row = []
         if complete:
             extra.append(Button(_clip("✓ " + label(prefix), 80), f"pb:{base}{path} !", "success"))
-        if depth:
+        if group is not None:
+            # Back to the groups: the step that listed them (the first menu, when the main verb led it).
+            up = () if prefix == (game.menu_lead(state, seat),) else prefix
+            extra.append(Button("← Back", f"pb:{base}{' '.join(up)}".rstrip(), "secondary"))
+        elif depth:
             # Back to the nearest step that offered a real choice; steps that were
             # skipped (one choice) would only lead straight back here.
             up = prefix[:-1]
@@ -176,7 +210,8 @@ class Boards:
             tail = "The game is over." if game.result(state).finished else (
                 "Nothing to do right now." if seat not in waiting else "Type your move with /politics do.")
         else:
-            tail = "Your move:" if not prefix else f"Your move: **{plain(' '.join(prefix))}** …"
+            words = " ".join(t.removeprefix(GROUP) for t in prefix)
+            tail = "Your move:" if not prefix else f"Your move: **{plain(words)}** …"
         text = "\n".join(x for x in (lead.strip(), body, tail) if x)
         return Outgoing(to=to, channel_id=ctx.channel_id, user_id=ctx.user.id, user_name=ctx.user.name,
                         text=text, rows=rows)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..messages import Button, Ctx, Modal, Outgoing
 from ..registry import InputError
 from ..store import CorruptRow
-from .boards import Boards
+from .boards import GROUP, Boards
 from .common import Loaded, Request, TooLate, _clip, control_ref
 from .lobby import Lobby
 from .play_loop import PlayLoop
@@ -87,16 +87,18 @@ class Controls:
         record, game = loaded.record, loaded.game
         go = path.endswith(" !")
         path = path[:-2] if go else path
-        tokens = tuple(path.split())
+        shown = tuple(path.split())
+        # a group of a long step ("fly @West") is a menu's word, not the move's: the move is the rest
+        tokens = tuple(t for t in shown if not t.startswith(GROUP))
         state = loaded.state
         legal = [a.tokens() for a in game.legal_actions(state, seat)]
-        complete = any(tuple(t) == tokens for t in legal)
+        complete = any(tuple(t) == tokens for t in legal) and shown[-1:] == tokens[-1:]
         longer = any(len(t) > len(tokens) and tuple(t[: len(tokens)]) == tokens for t in legal)
         if complete and (go or not longer):
             return await self.play.act(req, ctx, " ".join(tokens), expect_acted=acted)
         if not longer:
             raise InputError("That move is no longer possible.")
-        return [self.boards.private_panel(ctx, record, game, state, seat, to="edit", prefix=tokens)]
+        return [self.boards.private_panel(ctx, record, game, state, seat, to="edit", prefix=shown)]
 
     async def open_text_prompt(self, req: Request, ctx: Ctx, acted: int, verb: str) -> list[Outgoing]:
         loaded, seat = await self._control_owner(ctx, acted, playing=False)

@@ -37,7 +37,8 @@ Strategy, in dollars ($M) of value:
 * Help: offers help for $1M when it knows the answer; when it does not, it
   hires help costing at most $2M, sometimes calls for help, and follows a
   hint. It judges a performance "yes" three times in five (it cannot watch),
-  and never votes to wrap up.
+  and never votes to wrap up. It performs a Wildcard at once; on the guessing
+  cards the engine's house rule (performing.py) gives its clues and its guesses.
 """
 from __future__ import annotations
 

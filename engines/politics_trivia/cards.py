@@ -121,15 +121,15 @@ class Wildcard(BaseModel):
     effects: tuple[Effect, ...] = ()
 
 
-_CHARADES_TEXT = ("Charades! Act out the phrase sent to you by DM - no talking, humming, mouthing words, "
+_CHARADES_TEXT = ("Charades! Act out the phrase sent to you privately - no talking, humming, mouthing words, "
                   "writing or pointing at things. Tug your ear for \"sounds like\"; fingers up for the "
                   "number of words. If someone guesses within 2 minutes, you and the guesser each gain "
                   "10M Popular Votes; if nobody does, you lose 5M.")
-_DRAWING_TEXT = ("Drawing! Sketch the thing sent to you by DM - no letters or numbers. If another candidate "
+_DRAWING_TEXT = ("Drawing! Sketch the thing sent to you privately - no letters or numbers. If another candidate "
                  "guesses it, you and the guesser each collect $5M; if nobody does, pay each other "
                  "candidate $1M.")
 _DIRECT_TEXT = ("Direct a scene! Pick another candidate and, using words only, tell them how to move to act "
-                "out the activity sent to you by DM - never name it, never demonstrate. If anyone guesses "
+                "out the activity sent to you privately - never name it, never demonstrate. If anyone guesses "
                 "it, you and the guesser each collect $5M (the actor collects $10M for guessing their own "
                 "scene); if not, you and the actor each pay the bank $2M.")
 _PHYSICAL_TEXT = ("Physical challenge! The other candidates judge (simple majority): succeed and gain 10M "

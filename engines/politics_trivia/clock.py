@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..wording import possessive, subject
 from ..core import SYSTEM, Event, RuleError, Timer
-from . import acting, asking, offers, runoff, turns, wildcards
+from . import acting, asking, offers, performing, runoff, turns, wildcards
 from .acting import name_of
 from .actions import DEAL, END, MOVE, ROLL, STAY, Discard, Home
 from .board import DC, EV, JUDGED, REACH, STATES, WILD, _ev
@@ -67,8 +67,7 @@ def timeout(state: TriviaState) -> list[Event]:
             events.append(_ev(f"⏰ Time: the judges' votes are counted ({yes} yes, {no} no)."))
             wildcards.wild_result(state, yes > no, None, events)
             return events
-        events.append(_ev("⏰ Time is up."))
-        wildcards.wild_result(state, False, None, events)
+        wildcards.clock_ran_out(state, events)
         return events
     if ph == "h2h":
         h = state.h2h
@@ -101,6 +100,9 @@ def timer(state: TriviaState) -> Timer | None:
     elif ph == "wildcard":
         w = state.wild
         seconds = WILD[w.card].seconds if w is not None and w.stage == "performing" else o.offer_seconds
+        if performing.staged(state):
+            assert w is not None  # a staged performance is running
+            seconds = performing.stage_seconds(WILD[w.card])
     else:
         if not o.turn_seconds:
             return None

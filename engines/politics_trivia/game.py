@@ -16,7 +16,8 @@ from typing import Any
 
 from ..core import SYSTEM, Action, Event, Game, Options, Result, RuleError, Seat, TextPrompt, Timer
 from ..rng import Rng
-from . import acting, ai, asking, clock, gerrymander, legal, offers, pile, runoff, server_data, turns, views, wildcards
+from . import (acting, ai, asking, clock, gerrymander, legal, menus, offers, pile, runoff, server_data, turns, views,
+               wildcards)
 from . import determinize as search_hooks
 from .actions import (ANSWER, PASS, WRAPUP, Answer, Ask, CallHelp, Claim, DealAnswer, Decline, Discard, End, Fly,
                       GiveUp, Guess, Help, Hire, Home, Judge, Move, NoHelp, Offer, Ok, Overrule, PassAnswer, Perform,
@@ -88,8 +89,9 @@ class PoliticsTrivia(Game[TriviaState]):
         "• D.C.: landing there ends the turn and pays $10M; `stay` for $10M more a turn, at most 4 in a row. "
         "Debts you cannot pay send you there; they are paid before you leave.\n"
         "• Gerrymander cards (`play <id>`, your turn): turn in what it needs, take its reward, draw a new one.\n"
-        "• Wildcards: charades, drawing and 'direct another' (the bot DMs the secret; guesses typed in the channel "
-        "are recognised), physical and sing/recite (the others `judge`), campaign events (the bot applies them). "
+        "• Wildcards: charades, drawing and 'direct another' (the performer alone sees the secret; `guess <answer>`, "
+        "or a plain message on Discord; an AI performer gives clues), physical and sing/recite (the others "
+        "`judge`), campaign events (the bot applies them). "
         "Missing EV/PV cost $1M each; missing cash sends you to D.C.\n"
         "• 270+ EV and no rival with more PV wins at once. 270+ EV with a rival ahead on PV: a **runoff** "
         "against the PV leader — 5 General + 5 State questions, no "
@@ -216,6 +218,13 @@ class PoliticsTrivia(Game[TriviaState]):
 
     def token_label(self, state: TriviaState, seat: int, prefix: tuple[str, ...], token: str) -> str:
         return views.token_label(state, seat, prefix, token)
+
+    def menu_lead(self, state: TriviaState, seat: int) -> str | None:
+        return menus.menu_lead(state, seat)
+
+    def menu_groups(self, state: TriviaState, seat: int, prefix: tuple[str, ...],
+                    tokens: list[str]) -> list[tuple[str, str, list[str]]] | None:
+        return menus.menu_groups(state, seat, prefix, tokens)
 
     def describe_action(self, state: TriviaState, seat: int, action: Action) -> str:
         return views.describe_action(state, seat, action)

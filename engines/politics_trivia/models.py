@@ -85,6 +85,7 @@ class WildState(BaseModel):
     stage: Literal["ready", "performing"] = "ready"
     actor: int | None = None
     votes: list[list[int]] = []  # [judge, 1|0]
+    clues: int = 0               # stages done of a performance with AI seats in it (performing.py)
 
 
 class H2H(BaseModel):

@@ -322,8 +322,8 @@ def private_text(state: TriviaState, seat: int) -> str:
         qq = pile.question(state, h.qids[h.qn])
         if qq is not None:
             lines.append(to(f"question {h.qn + 1} of {len(h.qids)}: {qq.text}"))
-        lines.append(to("you have not answered this question yet (type it with the button or `guess …`)."
-                        if mine is None else f"your answer: “{mine or '(blank)'}”."))
+        lines.append(to("you have not answered this question yet: choose “Type your answer” or type "
+                        "`guess <answer>`." if mine is None else f"your answer: “{mine or '(blank)'}”."))
     if p.dealt:
         lines.append(to("return one of your three opening Gerrymander cards (`discard <id>`):"))
         for c in p.dealt:
@@ -384,7 +384,7 @@ def token_label(state: TriviaState, seat: int, prefix: tuple[str, ...], token: s
             return "no chips" if token == "-" else f"the {token} chip ({EV.get(token, '?')} EV)"
     if head == "help":
         if len(prefix) == 1:
-            return "free" if token == "0" else token
+            return "offer help free" if token == "0" else f"offer help at a price of {token}"
         if len(prefix) == 2:
             return {"cash": "$M", "pv": "M Popular Votes"}.get(token, token)
     if head in ("hire", "decline", "overrule", "perform") and len(prefix) == 1:
@@ -397,6 +397,8 @@ def token_label(state: TriviaState, seat: int, prefix: tuple[str, ...], token: s
             if o:
                 price = "free" if o[1] == 0 else (_money(o[1]) if o[2] == "cash" else f"{o[1]}M PV")
                 return f"{name_of(state, s)} ({price})"
+        if head == "perform":
+            return f"▶ perform, {name_of(state, s)} acting"  # a directed scene's actor
         return name_of(state, s)
     return token
 
@@ -404,8 +406,12 @@ def token_label(state: TriviaState, seat: int, prefix: tuple[str, ...], token: s
 def describe_action(state: TriviaState, seat: int, action: Action) -> str:
     if isinstance(action, (Fly, Move, Home)):
         code = code_of(action.state) or action.state
-        return f"{action.verb} to {NAMES.get(code, code)} ({EV.get(code, '?')} EV)" if action.verb != "home" \
-            else f"home state {NAMES.get(code, code)}"
+        if action.verb == "home":
+            return f"home state {NAMES.get(code, code)}"
+        if code == DC or code not in EV:
+            return f"{action.verb} to {NAMES.get(code, code)}" + (" (+$10M, turn ends)" if code == DC else "")
+        # whose chip it is: what makes a state worth the trip
+        return f"{action.verb} to {token_label(state, seat, (action.verb,), code)}"
     if isinstance(action, Answer) and state.q is not None and 1 <= action.choice <= len(state.q.choices):
         return f"answer {action.choice}: {state.q.choices[action.choice - 1]}"
     if isinstance(action, Play) and action.card in GERRY:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..core import Action, Event, RuleError, resolve_seat
 from ..rng import Rng
 from ..wording import card_for, subject, verb_for
-from . import acting, flow, runoff
+from . import acting, flow, performing, runoff
 from .acting import name_of
 from .actions import GiveUp, Guess, Judge, Perform
 from .board import DC, EV, GUESSING, JUDGED, NAMES, WILD, _ev, _match, _money, _plural, _secret_question, code_of
@@ -27,6 +27,9 @@ def chat_action(state: TriviaState, seat: int, text: str) -> Action | None:
 
 
 # Wildcards ---------------------------------------------------------------
+# How to guess, in words true at the table and on Discord (the engine does not know which shows it).
+HOW_TO_GUESS = "Guess with `guess <answer>` or “Guess the secret” (on Discord a plain message counts too)"
+
 def draw_wildcard(state: TriviaState, seat: int, events: list[Event]) -> None:
     if state.wpos >= len(state.wdeck):
         rng = Rng(state.rng)
@@ -47,9 +50,9 @@ def draw_wildcard(state: TriviaState, seat: int, events: list[Event]) -> None:
     state.wild = WildState(card=cid, performer=seat)
     state.phase = "wildcard"
     state.wait += 1
-    how = {"charades": "act it out (no words); guesses typed in the channel count",
-           "drawing": "draw it and post the picture (no letters or numbers); guesses typed in the channel count",
-           "direct": "name who acts it out, then direct them in words only; guesses typed in the channel count",
+    how = {"charades": "act it out (no words)",
+           "drawing": "draw it and post the picture (no letters or numbers)",
+           "direct": "name who acts it out, then direct them in words only",
            "physical": "do it; the other candidates judge", "sing": "perform it; the other candidates judge"}[card.kind]
     events.append(_ev(f"🃏 {subject(name, 'draws', start=True)} a Wildcard — {kind}: {card_for(card.text, name)} "
                       f"({how}; {card.seconds} seconds once {subject(name, 'presses')} `perform`)."))
@@ -87,8 +90,8 @@ def start_performance(state: TriviaState, actor: int | None) -> list[Event]:
         words = len((card.secret or "").split())
         lead = (f"{subject(name, 'directs', start=True)} {name_of(state, actor)}" if actor is not None
                 else subject(name, 'performs', start=True))
-        return [_ev(f"🎭 {lead} — {_plural(words, 'word')}: `{pattern}`. Type your guesses in the channel; "
-                    f"{card.seconds} seconds.")]
+        events = [_ev(f"🎭 {lead} — {_plural(words, 'word')}: `{pattern}`. {HOW_TO_GUESS}; {card.seconds} seconds.")]
+        return events + (performing.opening(state) if performing.staged(state) else [])
     return [_ev(f"🎭 {subject(name, 'performs', start=True)}: {card_for(card.text, name)} Judges, vote with "
                 f"`judge yes` or `judge no` ({card.seconds} seconds; a simple majority decides).")]
 
@@ -138,9 +141,33 @@ def guess(state: TriviaState, seat: int, a: Guess) -> list[Event]:
     card = WILD[w.card]
     if not _match(text, _secret_question(card)):
         return [_ev(f"{subject(name_of(state, seat), 'guesses', start=True)} “{text[:60]}” — not it.", to=[seat])]
-    events = [_ev(f"🎉 {subject(name_of(state, seat), 'guesses', start=True)} it: **{card.secret}**!")]
-    wild_result(state, True, seat, events)
+    events: list[Event] = []
+    guessed(state, seat, events)
     return events
+
+
+def guessed(state: TriviaState, seat: int, events: list[Event]) -> None:
+    """`seat` named the secret: it is said, and the card pays."""
+    w = state.wild
+    assert w is not None  # only while a performance runs
+    events.append(_ev(f"🎉 {subject(name_of(state, seat), 'guesses', start=True)} it: **{WILD[w.card].secret}**!"))
+    wild_result(state, True, seat, events)
+
+
+def clock_ran_out(state: TriviaState, events: list[Event]) -> None:
+    """The clock of a running guessing card ran out: with AI seats in it, one of the house rule's
+    stages is over (performing.py) and the card goes on unless it was the last; else time is up."""
+    if performing.staged(state):
+        right = performing.stage_over(state, events)
+        if right is not None:
+            guessed(state, right, events)
+            return
+        w = state.wild
+        assert w is not None  # stage_over ends nothing itself
+        if w.clues < performing.STAGES:
+            return
+    events.append(_ev("⏰ Time is up."))
+    wild_result(state, False, None, events)
 
 
 def wild_result(state: TriviaState, success: bool, guesser: int | None, events: list[Event]) -> None:

@@ -3,6 +3,7 @@
 `/politics do` with an autocompleted legal move."""
 from __future__ import annotations
 
+import asyncio
 import random
 from dataclasses import dataclass, field
 
@@ -147,6 +148,7 @@ async def play(fake: FakeDiscord, service, game_id: str, humans: list[UserHandle
         if game_over(fake, channel):
             run.finished = True
             break
+        await wait_for_the_clock(service, channel)
         moved = False
         for h in humans:
             if game_over(fake, channel):
@@ -163,6 +165,18 @@ async def play(fake: FakeDiscord, service, game_id: str, humans: list[UserHandle
     await watch.observe()
     run.finished = game_over(fake, channel)
     return run
+
+
+async def wait_for_the_clock(service, channel: str, longest: float = 45.0) -> None:
+    """While the game waits for nobody but its clock (an AI seat's charade: guesses are open to
+    everyone, but a random guess never names the secret), let the clock run, as a table would,
+    instead of spending the rounds on guesses."""
+    loaded = await service.load(channel)
+    if loaded is None or loaded.record.status != "playing" or loaded.record.timer is None:
+        return
+    if loaded.game.to_act(loaded.state):
+        return
+    await asyncio.sleep(min(longest, max(0.0, loaded.record.timer.due - service.clock()) + 1.5))
 
 
 async def leaks(run: GameRun) -> list[str]:
