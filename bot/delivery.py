@@ -48,22 +48,37 @@ class Pending:
 
 def _mergeable(item: Pending) -> bool:
     msg = item.msg
-    return msg.to == "channel" and msg.view is not None and not msg.full_image and not msg.board
+    # a turn's board (keyed) merges even when drawn in full (a new game's first board, an edit)
+    return msg.to == "channel" and msg.view is not None and not msg.board \
+        and (not msg.full_image or msg.board_key is not None)
+
+
+def _merged(older: Outgoing, newer: Outgoing) -> Outgoing:
+    """Two boards as one message. The same turn's board (its key): the newer text already holds
+    the turn's lines, and the older decides whether it is a new post or an edit (a post keeps its
+    ping). Different turns: every text in order, as the newer board's message."""
+    if older.board_key is not None and older.board_key == newer.board_key:
+        text, edit = newer.text, older.edit
+        ping_line = older.text.rsplit("\n", 1)[-1] if older.ping else ""
+        if ping_line and ping_line not in text:
+            text += "\n" + ping_line
+    else:
+        text, edit = "\n".join(t for t in (older.text, newer.text) if t), newer.edit
+    return Outgoing(to="channel", channel_id=newer.channel_id, text=text, rows=newer.rows, view=newer.view,
+                    game_id=newer.game_id, alt=newer.alt, nonce=newer.nonce, board_key=newer.board_key, edit=edit,
+                    ping=list(dict.fromkeys(older.ping + newer.ping)), full_image=older.full_image or newer.full_image)
 
 
 def coalesce(items: list[Pending]) -> list[Pending]:
-    """Adjacent boards of one channel become one: every text in order, the newest view,
-    controls, alt text and follow-up. Anything else (a notice, /politics status) stays as it is
-    and keeps its place."""
+    """Adjacent boards of one channel become one: the turn's text (every text in order when
+    the turn changed), the newest view, controls, alt text and follow-up. Anything else (a notice,
+    /politics status) stays as it is and keeps its place."""
     out: list[Pending] = []
     for item in items:
         last = out[-1] if out else None
         if last is not None and _mergeable(last) and _mergeable(item) \
                 and len(last.msg.text) + len(item.msg.text) < MAX_MERGED_TEXT:
-            newer = item.msg
-            text = "\n".join(t for t in (last.msg.text, newer.text) if t)
-            merged = Outgoing(to="channel", channel_id=newer.channel_id, text=text, rows=newer.rows,
-                              view=newer.view, game_id=newer.game_id, alt=newer.alt, nonce=newer.nonce)
+            merged = _merged(last.msg, item.msg)
             out[-1] = Pending(merged, item.via or last.via, last.merged + item.merged, last.sources + item.sources)
         else:
             out.append(item)
@@ -162,7 +177,8 @@ class Delivery:
         if msg.view is None or not msg.game_id or self.pool is None:
             # not a board: any other images (a chart) are drawn by their job, in a thread
             return await asyncio.to_thread(msg.render_images) if msg.image_job or msg.images else []
-        previous = None if msg.full_image else self._shown.get(lane)
+        # An edit replaces the message's images: it carries them all.
+        previous = None if msg.full_image or msg.edit else self._shown.get(lane)
         self._shown.pop(lane, None)
         self._shown[lane] = msg.view  # newest last: the oldest channel is forgotten first
         if len(self._shown) > SHOWN_CHANNELS:
