@@ -572,16 +572,8 @@ def _render(args) -> int:
     state = game.setup([Seat(name=f"Player {i + 1}") for i in range(players)], game.options({}), args.seed)
     rng = Rng(args.seed)
     for _ in range(args.actions):
-        if game.result(state).finished:
+        if not game.random_step(state, rng):
             break
-        acting = [s for s in game.to_act(state) if s >= 0]
-        if not acting:
-            break
-        seat = rng.choice(acting)
-        legal = game.legal_actions(state, seat)
-        if not legal:
-            break
-        game.apply_in_place(state, seat, rng.choice(legal))
     os.makedirs(args.out, exist_ok=True)
     for name, data in renderer(game.view(state, None)):
         path = os.path.join(args.out, name)

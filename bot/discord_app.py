@@ -1,26 +1,18 @@
-"""The Discord front end: discord.py's CommandTree and persistent components
-on top of GameService. Everything here is translation; no rules, no storage.
+"""The Discord front end: the client that takes interactions and hands them to GameService.
+Everything here is translation; no rules, no storage. Its two collaborators:
+bot.discord_ui (slash commands generated from bot.registry, buttons and menus) and
+bot.discord_send (the Sender: replies, the board and DMs through bot.delivery, the outbox).
 
-- Slash commands are generated from bot.registry, so Discord, the local table
-  and transcripts share one definition.
 - Every interaction is acknowledged first (defer), before any other work, so the
   3-second limit holds however busy the process is; when more work waits than the
   process can do in time, the first answer says so ("busy", nothing was changed).
-- The asker's reply ("✓ Done" and their panel) goes out as soon as the move is
-  committed; the board and other players' DMs follow through bot.delivery, which
-  draws boards in worker processes (bot.render_pool) and sends only changed images.
-- Buttons and menus are DynamicItems matched by custom_id, so they keep working
-  after a restart with no view to re-register.
-- A DM that bounces (closed DMs) turns into a channel notice with a button
-  that shows the same controls ephemerally.
+- A clean stop (SIGTERM/SIGINT) answers new interactions "restarting", finishes those in
+  flight and drains the lanes within STOP_SECONDS.
 """
 from __future__ import annotations
 
 import asyncio
-import inspect
-import io
 import logging
-import re
 import signal
 import sys
 import time
@@ -33,11 +25,12 @@ from discord.ext import tasks
 from engines import all_games
 
 from . import ratelimit
-from .delivery import Delivery, Pending
+from .discord_send import Sender
+from .discord_ui import GameButton, GameSelect, TextModal, build_group
 from .health import OpsServer
 from .metrics import Metrics
-from .messages import Button, Ctx, Embed, Images, Outgoing, Select, User, chunk_text
-from .registry import CommandSpec, InputError, commands
+from .messages import Ctx, Outgoing, User
+from .registry import CommandSpec, InputError
 from .render_pool import RenderPool
 from .service import GameService
 from .settings import Settings
@@ -48,10 +41,6 @@ from .text import plain
 
 log = logging.getLogger("politics.discord")
 
-STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
-          "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
-DM_CLOSED = {50007, 50278}
-DM_CLOSED_MEMORY = 600.0  # seconds: after a bounce, no DM attempt and at most one notice per channel
 RESTARTING = "Restarting — try again in a moment."  # an interaction that arrives while the bot stops
 BUSY = "Busy right now — your move was not made and nothing was changed. Please try again in a moment."
 WORKERS = 16  # service calls running at once: the rest wait their turn, so acks never queue behind them
@@ -60,21 +49,10 @@ ACKS_FIRST_SECONDS = 0.25  # work and deliveries wait at most this long for pend
 ACKS_FIRST_ABOVE = 8  # ... when more first answers than this are on their way (a burst, not steady play)
 AUTOCOMPLETE_SECONDS = 2.0  # an autocomplete answer later than this would miss Discord's 3 s anyway
 GAMES_COUNT_SECONDS = 15.0  # how often shard 0's process counts games in play for /metrics (one indexed query)
-DM_IDS = 50_000  # users whose DM channel id is kept in memory (all are in the store)
-FOLLOWUP_SECONDS = 14 * 60  # an interaction token lives 15 minutes; after that, post to the channel
 HTTP_CONNECTIONS = 64  # open HTTP connections to Discord, reused (discord.py's default has no limit)
 IDENTIFY_SECONDS = 5.0  # Discord: one identify per max_concurrency bucket in this time
 ELSEWHERE = ("This server is served by another of my processes right now (it may be restarting), so nothing "
              "was changed here; please try again in a moment.")
-
-
-def remember(memory: dict, key, now: float, keep: float) -> None:
-    """Note `key` at `now` (newest last) and forget what is older than `keep` seconds: such an
-    entry changes nothing any more, and kept, the map would grow with every user ever bounced."""
-    memory.pop(key, None)
-    memory[key] = now
-    while now - memory[oldest := next(iter(memory))] >= keep:  # ends at `key` itself at the latest
-        del memory[oldest]
 
 
 def point_at(api_base: str | None, gateway_url: str | None) -> None:
@@ -84,152 +62,6 @@ def point_at(api_base: str | None, gateway_url: str | None) -> None:
     if gateway_url:
         import yarl
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
-
-
-# ---- components ---------------------------------------------------------
-
-def _bot(interaction: discord.Interaction) -> PoliticsBot:
-    """The client that received a component: always this module's PoliticsBot."""
-    return cast("PoliticsBot", interaction.client)
-
-
-class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p[bgtr]:(?P<rest>.+)"):
-    def __init__(self, custom_id: str) -> None:
-        super().__init__(discord.ui.Button(custom_id=custom_id, label="…"))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
-        return cls(str(getattr(item, "custom_id", "")))  # a button or a select: both have one
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).on_component(interaction, str(self.item.custom_id), [])
-
-
-class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"ps:(?P<rest>.+)"):
-    def __init__(self, custom_id: str) -> None:
-        super().__init__(discord.ui.Select(custom_id=custom_id, options=[discord.SelectOption(label="…")]))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
-        return cls(str(getattr(item, "custom_id", "")))  # a button or a select: both have one
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        data = cast(dict[str, Any], interaction.data or {})
-        values = [str(v) for v in data.get("values", [])]
-        await _bot(interaction).on_component(interaction, str(self.item.custom_id), values)
-
-
-class TextModal(discord.ui.Modal):
-    """Shown for free-text moves. Its submission is handled in on_interaction
-    (by custom_id), so it also works for a form opened before a restart."""
-
-    def __init__(self, custom_id: str, title: str, label: str, placeholder: str) -> None:
-        super().__init__(title=title or "Answer", custom_id=custom_id, timeout=None)
-        self.add_item(discord.ui.TextInput(label=label or "Answer", placeholder=placeholder or None,
-                                           max_length=200, custom_id="text"))
-
-    async def on_submit(self, interaction: discord.Interaction) -> None:  # handled in on_interaction
-        return None
-
-
-def allowed_mentions(msg: Outgoing) -> discord.AllowedMentions:
-    """Exactly the users the service means to ping; never @everyone, @here or a role."""
-    users = [discord.Object(id=int(u)) for u in msg.ping if u.isdigit()]
-    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=users or False)
-
-
-def build_view(rows: list[list[Button | Select]]) -> discord.ui.View | None:
-    if not rows:
-        return None
-    view = discord.ui.View(timeout=None)
-    for row_index, row in enumerate(rows[:5]):
-        for item in row:
-            if isinstance(item, Button):
-                view.add_item(discord.ui.Button(label=item.label[:80], custom_id=item.custom_id[:100],
-                                                style=STYLES[item.style], row=row_index))
-            else:
-                options = [discord.SelectOption(label=label[:100], value=value[:100])
-                           for label, value in item.options[:25]]
-                view.add_item(discord.ui.Select(custom_id=item.custom_id[:100], placeholder=item.placeholder[:150],
-                                                options=options, row=row_index))
-    # Stopped before sending: the DynamicItems above handle the clicks, so the
-    # view must not also be stored (it would see every click twice).
-    view.stop()
-    return view
-
-
-def build_embed(embed: Embed) -> discord.Embed:
-    """An Embed within Discord's limits (title 256, description 4,096, 25 fields of 256/1,024)."""
-    out = discord.Embed(title=embed.title[:256], description=embed.description[:4096] or None)
-    for name, value in embed.fields[:25]:
-        out.add_field(name=name[:256] or "\u200b", value=value[:1024] or "\u200b", inline=False)
-    if embed.footer:
-        out.set_footer(text=embed.footer[:2048])
-    if embed.image:
-        out.set_image(url=f"attachment://{embed.image}")
-    return out
-
-
-# ---- slash commands from the registry ---------------------------------------
-
-def _annotation(opt) -> Any:
-    if opt.kind == "int":
-        lo = opt.min_value if opt.min_value is not None else -(2**53)
-        hi = opt.max_value if opt.max_value is not None else 2**53
-        return app_commands.Range[int, lo, hi]
-    if opt.kind == "attachment":
-        return discord.Attachment
-    if opt.kind == "bool":
-        return bool
-    if opt.kind == "user":
-        return discord.User
-    return app_commands.Range[str, 0, opt.max_length or 100]
-
-
-def make_command(client: PoliticsBot, spec: CommandSpec) -> app_commands.Command:
-    async def callback(interaction: discord.Interaction, **kwargs: Any) -> None:
-        await client.on_slash(interaction, spec, kwargs)
-
-    params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
-    for opt in sorted(spec.options, key=lambda o: not o.required):
-        params.append(inspect.Parameter(opt.name, inspect.Parameter.KEYWORD_ONLY, annotation=_annotation(opt),
-                                        default=inspect.Parameter.empty if opt.required else None))
-    callback.__signature__ = inspect.Signature(params)
-    callback.__discord_app_commands_param_description__ = {o.name: o.description[:100] for o in spec.options}
-    choices = {o.name: [app_commands.Choice(name=c, value=c) for c in o.choices[:25]]
-               for o in spec.options if o.choices}
-    if choices:
-        callback.__discord_app_commands_param_choices__ = choices
-    auto = {}
-    for opt in spec.options:
-        if opt.autocomplete:
-            auto[opt.name] = _make_autocomplete(client, spec, opt.name)
-    if auto:
-        callback.__discord_app_commands_param_autocomplete__ = auto
-    return app_commands.Command(name=spec.leaf, description=spec.description[:100], callback=callback)
-
-
-def _make_autocomplete(client: PoliticsBot, spec: CommandSpec, option: str):
-    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        found = await client.autocomplete(interaction, spec.name, option, current)
-        return [app_commands.Choice(name=label[:100] or value[:100], value=value[:100]) for label, value in found[:25]]
-    return complete
-
-
-def build_group(client: PoliticsBot) -> app_commands.Group:
-    # Games live in server channels; DMs only carry private hands and picks.
-    root = app_commands.Group(name="politics", description="Election board games in this channel", guild_only=True)
-    groups: dict[str, app_commands.Group] = {}
-    for spec in commands().values():
-        command = make_command(client, spec)
-        if spec.group:
-            if spec.group not in groups:
-                groups[spec.group] = app_commands.Group(name=spec.group, description=f"Server {spec.group} (admins)",
-                                                        parent=root)
-            groups[spec.group].add_command(command)
-        else:
-            root.add_command(command)
-    return root
 
 
 # ---- the client ---------------------------------------------------------------
@@ -268,20 +100,17 @@ class PoliticsBot(discord.AutoShardedClient):
         self.sync_commands = sync_commands
         self.tree = app_commands.CommandTree(self)
         self.tree.add_command(build_group(self))
-        self.tree.on_error = self._tree_error
-        self._dm_closed: dict[str, float] = {}  # user id -> when a DM to them last bounced
-        self._dm_notified: dict[tuple[str, str], float] = {}  # (channel, user) -> last closed-DM notice
-        self._dm_ids: dict[str, str] = {}  # user id -> DM channel id (newest last), backed by the store
-        self._dm_unsaved: dict[str, str | None] = {}  # opened (or gone) since the last save
-        self._owed: dict[int, int] = {}  # outbox entry -> its messages still waiting in a lane
+        self.tree.error(self._tree_error)
         self.render_pool = RenderPool(settings.render_workers or None, processes=settings.render_processes)
-        self.delivery = Delivery(self._post, self.render_pool, before_send=self.acks_first, metrics=self.metrics)
+        self.sender = Sender(self, service, self.render_pool, acks_first=self.acks_first, metrics=self.metrics)
+        self.delivery = self.sender.delivery
+        self.deliver = self.sender.deliver
         self.metrics.time_store(service.store)
         service.play.on_ai_move = self.metrics.ai_move
         self.metrics.watch(self.metrics.render_queue, lambda: self.delivery.boards_waiting)
         self.metrics.watch(self.metrics.delivery_lanes, lambda: len(self.delivery.lanes))
         self.metrics.watch(self.metrics.delivery_backlog, lambda: self.delivery.backlog)
-        self.metrics.watch(self.metrics.outbox_depth, lambda: len(self._owed))
+        self.metrics.watch(self.metrics.outbox_depth, lambda: len(self.sender.owed))
         self._counted_games = 0.0  # when games running were last counted (scheduler)
         self._turns = asyncio.Semaphore(WORKERS)
         self._acking = 0  # handlers whose first answer is on its way
@@ -322,7 +151,7 @@ class PoliticsBot(discord.AutoShardedClient):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
-        await self.redeliver()
+        await self.sender.redeliver()
         self.scheduler.start()
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
@@ -388,25 +217,16 @@ class PoliticsBot(discord.AutoShardedClient):
         if self.scheduler.is_running():
             self.scheduler.cancel()
         await self.delivery.drain(self._close_drain)
-        await self.save_dm_channels()
+        await self.sender.save_dm_channels()
         self.render_pool.close()
         if self.ops is not None:
             await self.ops.stop()
         await super().close()
 
-    async def save_dm_channels(self) -> None:
-        if not self._dm_unsaved or self.service is None:
-            return
-        unsaved, self._dm_unsaved = self._dm_unsaved, {}
-        try:
-            await self.service.store.set_dm_channels(unsaved)
-        except Exception:
-            log.exception("saving DM channel ids failed")  # they are opened again when needed
-
     @tasks.loop(seconds=1.0)
     async def scheduler(self) -> None:
         # AI moves after their delay, engine timers, turn-timeout reminders; DM channel ids saved.
-        await self.save_dm_channels()
+        await self.sender.save_dm_channels()
         try:
             out = await self.service.tick()
         except Exception:
@@ -577,9 +397,8 @@ class PoliticsBot(discord.AutoShardedClient):
         ctx = self.ctx_of(interaction)
         if spec.name == "new":
             ctx.open_thread = lambda name: self._open_thread(interaction, name)
-        if spec.name == "forget-me":  # the store drops their DM channel row; so does this process
-            self._dm_ids.pop(ctx.user.id, None)
-            self._dm_unsaved.pop(ctx.user.id, None)
+        if spec.name == "forget-me":
+            self.sender.forget(ctx.user.id)
         try:
             out = await self._work(lambda: self.service.handle(ctx, spec.name, options))
         except Exception:
@@ -599,16 +418,6 @@ class PoliticsBot(discord.AutoShardedClient):
             log.warning("opening a thread in %s failed: %s", channel.id, exc)
             return None
         return str(thread.id)
-
-    async def _archive(self, msg: Outgoing) -> None:
-        """Archive a finished game's thread. Discord lets the thread's creator (the bot) do it
-        with Send Messages in Threads; a failure only leaves the thread open."""
-        try:
-            thread = self.get_channel(int(msg.channel_id)) or await self.fetch_channel(int(msg.channel_id))
-            if isinstance(thread, discord.Thread) and not thread.archived:
-                await thread.edit(archived=True)
-        except discord.HTTPException as exc:
-            log.warning("archiving thread %s failed: %s", msg.channel_id, exc)
 
     async def on_component(self, interaction: discord.Interaction, custom_id: str, values: list[str]) -> None:
         started = time.perf_counter()
@@ -713,288 +522,6 @@ class PoliticsBot(discord.AutoShardedClient):
                 await interaction.response.send_message(text, ephemeral=True)
         except discord.HTTPException:
             pass
-
-    # ---- outputs ------------------------------------------------------------
-    def _asker(self, interaction: discord.Interaction | None, msg: Outgoing) -> bool:
-        return interaction is not None and msg.to in ("ephemeral", "edit") and msg.user_id == str(interaction.user.id)
-
-    async def deliver(self, interaction: discord.Interaction | None, out: list[Outgoing]) -> None:
-        """Send what the service decided: first the asker's own replies, through the
-        interaction (not bound by the global rate limit), then hand the rest to the lanes of
-        bot.delivery: the board (drawn in the render pool) and other players' DMs."""
-        answered = False
-        if interaction is not None:
-            await self.acks_first()
-        for msg in out:
-            if self._asker(interaction, msg):
-                try:
-                    await self._reply(interaction, msg, answered)
-                    answered = True
-                except Exception:
-                    log.exception("replying failed")
-        for msg in out:
-            if self._asker(interaction, msg) or msg.to == "modal":
-                continue
-            if msg.to in ("channel", "archive") and msg.channel_id:
-                self._owe(msg)
-                self.delivery.put(msg.channel_id, msg, via=self._carrier(interaction, msg, answered))
-            elif msg.to in ("dm", "ephemeral", "edit") and msg.user_id:
-                # Not the asker (a scheduled move, another player): a DM is the private way to reach them.
-                msg.to = "dm"
-                self._owe(msg)
-                self.delivery.put("dm:" + msg.user_id, msg)
-        if interaction is not None and not answered and interaction.type == discord.InteractionType.application_command:
-            try:
-                await interaction.delete_original_response()  # the "thinking…" placeholder
-            except discord.HTTPException:
-                pass
-        # An outbox entry is delivered once its last message has left its lane (see _post).
-        self.service.delivered({msg.outbox_id for msg in out if msg.outbox_id not in self._owed})
-
-    def _owe(self, msg: Outgoing) -> None:
-        if msg.outbox_id is not None:
-            self._owed[msg.outbox_id] = self._owed.get(msg.outbox_id, 0) + 1
-
-    def _paid(self, item: Pending) -> None:
-        for source in item.sources:
-            entry = source.outbox_id
-            if entry is not None and entry in self._owed:
-                self._owed[entry] -= 1
-                if not self._owed[entry]:
-                    del self._owed[entry]
-                    self.service.delivered([entry])
-
-    async def redeliver(self) -> None:
-        """After a restart: send what was committed but never reported sent. Channel posts and DMs
-        carry the nonce they had the first time, so Discord drops any that did go out (enforce_nonce);
-        the asker's "thinking…" placeholder is answered while its token lives, else the reply goes
-        by DM."""
-        for entry_id, reply, messages in await self.service.pending_outbox():
-            try:
-                await self._deliver_again(reply, messages)
-            except Exception:
-                log.exception("redelivering outbox entry %s failed", entry_id)
-            self.service.delivered([entry_id])
-        await self.service.flush_delivered()
-
-    async def _deliver_again(self, reply: dict | None, messages: list[Outgoing]) -> None:
-        webhook = None
-        if reply and reply.get("expires", 0) > time.time():
-            webhook = discord.Webhook.partial(int(reply["app"]), reply["token"], client=self)
-        answered, rest = False, []
-        for msg in messages:
-            if webhook is None or msg.to not in ("ephemeral", "edit") or msg.user_id != reply.get("user"):
-                rest.append(msg)  # an asker we can't reach any more gets it by DM (deliver does that)
-                continue
-            view = build_view(msg.rows) or discord.utils.MISSING
-            text = _parts(msg)[0]
-            if reply.get("command") and not answered:
-                # The placeholder itself: editing it is the same however often it happens.
-                await webhook.edit_message("@original", content=text, view=view, allowed_mentions=allowed_mentions(msg))
-            else:
-                await webhook.send(text, ephemeral=True, view=view, allowed_mentions=allowed_mentions(msg))
-            answered = True
-        await self.deliver(None, rest)
-        if webhook is not None and reply.get("command") and not answered:
-            try:
-                await webhook.delete_message("@original")  # nothing for the asker: just end "thinking…"
-            except discord.HTTPException:
-                pass
-
-    def _carrier(self, interaction: discord.Interaction | None, msg: Outgoing, answered: bool):
-        """The interaction whose follow-up may post this channel message: one from that channel
-        whose private reply has gone out (the first follow-up after a "thinking" defer would
-        replace that private placeholder) or a click (its deferred update has no placeholder)."""
-        if interaction is None or interaction.guild_id is None or str(interaction.channel_id) != msg.channel_id:
-            return None
-        if answered or interaction.type == discord.InteractionType.component:
-            return interaction
-        return None
-
-    async def _post(self, item: Pending, images: Images) -> None:
-        """Send one message from a lane of bot.delivery (its images already drawn); sent or
-        given up, the outbox entries it stands for are settled."""
-        try:
-            await self._post_one(item, images)
-        finally:
-            self._paid(item)
-
-    async def _post_one(self, item: Pending, images: Images) -> None:
-        msg = item.msg
-        if msg.to == "dm":
-            await self._send_dm(msg, images)
-            return
-        if msg.to == "archive":
-            await self._archive(msg)  # after the thread's last board, which went ahead in this lane
-            return
-        try:
-            await self._send_channel(msg, images, item.via)
-        except discord.Forbidden:
-            # No Send Messages here: tell the asker (anything they did was saved).
-            log.warning("no permission to post in channel %s", msg.channel_id)
-            if item.via is not None:
-                try:
-                    await item.via.followup.send(
-                        "I'm not allowed to post in this channel (I need View Channel, Send Messages and Attach "
-                        "Files here). Anything you did was saved; ask a moderator to fix my permissions.",
-                        ephemeral=True)
-                except discord.HTTPException:
-                    pass
-
-    def _files(self, msg: Outgoing, images: Images) -> list[discord.File]:
-        # The alt text is the attachment's description: screen readers read it out.
-        return [discord.File(io.BytesIO(data), filename=name, description=msg.alt or None) for name, data in images]
-
-    async def _send_chunks(self, send, msg: Outgoing, images: Images) -> None:
-        """`send(content, **kwargs)`: a channel's, a DM's or a follow-up's send."""
-        files = self._files(msg, images)
-        parts = _parts(msg)
-        for i, part in enumerate(parts):
-            last = i == len(parts) - 1
-            kwargs: dict[str, Any] = {"allowed_mentions": allowed_mentions(msg)}
-            if last:
-                view = build_view(msg.rows)
-                if view:
-                    kwargs["view"] = view
-                if files:
-                    kwargs["files"] = files
-                if msg.embeds:
-                    kwargs["embeds"] = [build_embed(e) for e in msg.embeds[:10]]
-            if msg.nonce:
-                kwargs["nonce"] = f"{msg.nonce}.{i}"  # discord.py sends it with enforce_nonce: true
-            try:
-                await send(part, **kwargs)
-            except discord.DiscordServerError:
-                if not files:
-                    raise
-                # The image failed after discord.py's own retries: the action is
-                # already committed, so say so in text; /politics status re-posts the board.
-                kwargs.pop("files", None)
-                await send((part or "") + "\n(The board image couldn't be sent; /politics status shows it.)", **kwargs)
-
-    async def _send_channel(self, msg: Outgoing, images: Images, via: discord.Interaction | None = None) -> None:
-        if via is not None and (discord.utils.utcnow() - via.created_at).total_seconds() < FOLLOWUP_SECONDS:
-            # A follow-up of the interaction that caused it: a public message in the same channel
-            # that, unlike a channel post, does not count against the global rate limit.
-            async def followup(content: str, **kwargs: Any) -> None:
-                kwargs.pop("nonce", None)  # webhooks take no nonce (a redelivery after a crash posts to the channel)
-                await via.followup.send(content, ephemeral=False, **kwargs)
-            try:
-                await self._send_chunks(followup, msg, images)
-                return
-            except discord.Forbidden:
-                raise
-            except discord.HTTPException as exc:
-                if exc.status >= 500 and not images:
-                    raise
-                log.info("follow-up refused (%s); posting to the channel instead", exc.status)
-        channel = self.get_channel(int(msg.channel_id)) or self.get_partial_messageable(int(msg.channel_id))
-        try:
-            await self._send_chunks(channel.send, msg, images)
-        except discord.Forbidden:
-            if not images:
-                raise
-            # Probably no Attach Files permission: the text and buttons still matter.
-            await self._send_chunks(channel.send, Outgoing(
-                to="channel", channel_id=msg.channel_id, rows=msg.rows, board=msg.board,
-                text=(msg.text or "") + "\n(I'm not allowed to attach images in this channel.)"), [])
-
-    async def _dm_channel(self, user_id: str, fresh: bool = False) -> discord.abc.Messageable:
-        """The user's DM channel from its remembered id: opening one is a request of its own
-        (and discord.py keeps only 128), so its id is kept in the store, across restarts."""
-        channel_id = None if fresh else self._dm_ids.get(user_id)
-        if channel_id is None and not fresh:
-            channel_id = await self.service.store.dm_channel(user_id)
-        if channel_id is None:
-            data = await self.http.start_private_message(int(user_id))
-            channel_id = str(data["id"])
-            self._dm_unsaved[user_id] = channel_id  # saved with others by the scheduler, within a second
-        self._dm_ids.pop(user_id, None)
-        self._dm_ids[user_id] = channel_id
-        if len(self._dm_ids) > DM_IDS:
-            self._dm_ids.pop(next(iter(self._dm_ids)))
-        return self.get_partial_messageable(int(channel_id), type=discord.ChannelType.private)
-
-    async def _send_dm(self, msg: Outgoing, images: Images | None = None) -> None:
-        if not msg.user_id or not msg.user_id.isdigit():
-            return
-        now = asyncio.get_running_loop().time()
-        if now - self._dm_closed.get(msg.user_id, -DM_CLOSED_MEMORY) < DM_CLOSED_MEMORY:
-            # Their DMs bounced a moment ago: don't collect another 403 (Discord bans
-            # IPs with too many), just remind them in the channel now and then.
-            await self._dm_notice(msg, now)
-            return
-        try:
-            channel = await self._dm_channel(msg.user_id)
-            try:
-                await self._send_chunks(channel.send, msg, list(images or []))
-            except discord.NotFound:
-                # The remembered channel is gone: open a new one, once.
-                channel = await self._dm_channel(msg.user_id, fresh=True)
-                await self._send_chunks(channel.send, msg, list(images or []))
-        except discord.Forbidden as exc:
-            if exc.code in DM_CLOSED or exc.status == 403:
-                # Never retry a 403: say so in the channel (nothing secret) and offer ephemeral controls.
-                remember(self._dm_closed, msg.user_id, now, DM_CLOSED_MEMORY)
-                await self._dm_notice(msg, now)
-            else:
-                raise
-        except (discord.NotFound, discord.HTTPException) as exc:
-            if isinstance(exc, discord.DiscordServerError):
-                raise
-            log.warning("DM to user %s failed: %s", msg.user_id, exc)
-
-    async def _dm_notice(self, msg: Outgoing, now: float) -> None:
-        if not msg.channel_id:
-            return
-        key = (msg.channel_id, msg.user_id or "")
-        if now - self._dm_notified.get(key, -DM_CLOSED_MEMORY) < DM_CLOSED_MEMORY:
-            return  # the channel already has a recent notice with its "Open my controls" button
-        remember(self._dm_notified, key, now, DM_CLOSED_MEMORY)
-        for notice in await self.service.dm_failed(msg.channel_id, msg.user_id, msg.user_name):
-            self.delivery.put(notice.channel_id, notice)
-
-    async def _reply(self, interaction: discord.Interaction, msg: Outgoing, answered: bool) -> None:
-        view = build_view(msg.rows) or discord.utils.MISSING
-        # Replies carry no board (boards go to the channel's lane), but may carry a chart or a replay's frame.
-        images = await asyncio.to_thread(msg.render_images) if msg.image_job or msg.images else []
-        files = self._files(msg, images)
-        embeds = [build_embed(e) for e in msg.embeds[:10]]
-        parts = _parts(msg)  # a long hand or rules text: every part, in order
-        from_component = interaction.type == discord.InteractionType.component
-        private_origin = interaction.guild_id is None or (
-            interaction.message is not None and interaction.message.flags.ephemeral)
-        for i, part in enumerate(parts):
-            last = i == len(parts) - 1
-            part_view = view if last else discord.utils.MISSING
-            part_files = files if last and files else discord.utils.MISSING
-            if i == 0 and from_component and not answered and private_origin and msg.to in ("edit", "ephemeral") \
-                    and msg.rows:
-                # A click in a DM or an ephemeral panel: update that panel in place. A reply
-                # without controls (an error, "too late") comes as its own message, so a
-                # double click can't wipe out the fresh panel the first click produced.
-                await interaction.edit_original_response(
-                    content=part, view=view if last else None, embeds=embeds if last else [],
-                    allowed_mentions=allowed_mentions(msg),
-                    attachments=part_files if last and files else discord.utils.MISSING)
-                continue
-            await interaction.followup.send(part, ephemeral=True, view=part_view, files=part_files,
-                                            embeds=embeds if last and embeds else discord.utils.MISSING,
-                                            allowed_mentions=allowed_mentions(msg))
-
-
-def _parts(msg: Outgoing) -> list[str | None]:
-    """The message's text, then its text board in code blocks (monospace, so the columns line
-    up, and nothing in it is read as markup or a mention), each part under 2,000 characters.
-    A backtick (from a custom trivia question, say) can't close the block early. A message of
-    embeds alone has no text (None)."""
-    if not msg.text and not msg.board and msg.embeds:
-        return [None]
-    parts: list[str | None] = list(chunk_text(msg.text or "\u200b"))
-    if msg.board:
-        parts += [f"```\n{part}\n```" for part in chunk_text(msg.board.replace("`", "'"))]
-    return parts
-
 
 def stop_on_signals(client: PoliticsBot, seconds: float) -> None:
     """SIGTERM (docker stop, systemd) and SIGINT (Ctrl-C) stop the bot cleanly, within `seconds`;

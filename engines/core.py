@@ -323,6 +323,22 @@ class Game(ABC, Generic[S]):
             raise RuleError(self.not_your_turn(state, seat))
         return self._apply(state, seat, action)
 
+    def random_step(self, state: S, rng: Rng) -> bool:
+        """A uniformly random legal move of a random seat whose turn it is (renders of a game in
+        progress, benches and tests); False, and nothing moved, when the game is over or no seat
+        has a move."""
+        if self.result(state).finished:
+            return False
+        acting = [seat for seat in self.to_act(state) if seat >= 0]
+        if not acting:
+            return False
+        seat = rng.choice(acting)
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            return False
+        self.apply_in_place(state, seat, rng.choice(legal))
+        return True
+
     def clone(self, state: S) -> S:
         return state.model_copy(deep=True)
 

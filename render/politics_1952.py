@@ -34,9 +34,11 @@ from PIL import Image, ImageChops, ImageDraw
 if TYPE_CHECKING:  # the view's shape only: a render worker never imports the engines
     from engines.politics_1952.view import P52PlayerView, P52StateView, P52TabulationView, P52View
 
-from .core import (INK, INK_MUTED, LEADER, PANEL, PAPER, WHITE, Glance, GlanceSeat, MapStyle, USMap, draw_marker,
-                   ellipsize, font, mix, player, record_box, shape_points, stamp_text, text_color_on, with_glance,
-                   wrap_text)
+from .core import (
+    INK, INK_MUTED, LEADER, PANEL, PAPER, WHITE, MapStyle, USMap, draw_marker, ellipsize, font, mix, player,
+    shape_points, stamp_text, text_color_on, wrap_text,
+)
+from .glance import Glance, GlanceSeat, record_box, with_glance
 
 # ---- the 1952 board (kept here: renderers read the public view only; the
 # states' groups, votes and lines come from the view itself)

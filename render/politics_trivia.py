@@ -34,9 +34,11 @@ from PIL import Image, ImageChops, ImageDraw
 from engines.politics_trivia.views import PlayerView, TriviaView
 
 from .core import _base_layers  # the map's cached line work (borders, callout outlines)
-from .core import (INK, INK_MUTED, LEADER, PANEL, PAPER, WHITE, Glance, GlanceSeat, MapStyle, USMap, clear_below,
-                   draw_marker, draw_shape, encode_on_palette, mix, palette_from, player, record_box, stamp_text,
-                   state_codes, stripe_mask, text_mask, with_glance)
+from .core import (
+    INK, INK_MUTED, LEADER, PANEL, PAPER, WHITE, MapStyle, USMap, draw_marker, draw_shape, encode_on_palette, mix,
+    palette_from, player, stamp_text, state_codes, stripe_mask, text_mask,
+)
+from .glance import Glance, GlanceSeat, clear_below, record_box, with_glance
 
 PREFIX = "politics-trivia"
 MAP_W = 1000

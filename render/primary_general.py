@@ -21,8 +21,8 @@ from PIL import Image, ImageDraw
 if TYPE_CHECKING:  # the view's shape only: a render worker never imports the engines
     from engines.primary_general.view import PGPlayerView, PGView
 
-from .core import (INK, INK_MUTED, PAPER, WHITE, Glance, GlanceSeat, draw_marker, ellipsize, encode_png, font, mix,
-                   player, with_glance)
+from .core import INK, INK_MUTED, PAPER, WHITE, draw_marker, ellipsize, encode_png, font, mix, player
+from .glance import Glance, GlanceSeat, with_glance
 
 WIDTH = 1200
 MARGIN = 24

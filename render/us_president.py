@@ -31,9 +31,11 @@ from PIL import Image, ImageChops, ImageDraw
 if TYPE_CHECKING:  # the view's shape only: a render worker never imports the engines
     from engines.us_president.view import USPPlayerView, USPRecountStep, USPStateView, USPView
 
-from .core import (INK, INK_MUTED, LAND_DIM, LEADER, PANEL, PAPER, WHITE, Glance, GlanceSeat, MapStyle, USMap,
-                   draw_marker, draw_shape, encode_on_palette, font, mix, palette_from, player, record_box, stamp_text,
-                   stripe_mask, text_color_on, text_mask, with_glance)
+from .core import (
+    INK, INK_MUTED, LAND_DIM, LEADER, PANEL, PAPER, WHITE, MapStyle, USMap, draw_marker, draw_shape, encode_on_palette,
+    font, mix, palette_from, player, stamp_text, stripe_mask, text_color_on, text_mask,
+)
+from .glance import Glance, GlanceSeat, record_box, with_glance
 
 CODES = ("MT", "NV", "IA", "CO", "WI", "VA", "NC", "MI", "OH", "PA", "FL")
 ELECTORS = {"MT": 3, "NV": 6, "IA": 6, "CO": 9, "WI": 10, "VA": 13, "NC": 15, "MI": 16, "OH": 18, "PA": 20, "FL": 29}

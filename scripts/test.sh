@@ -31,8 +31,9 @@ if ! command -v pg_ctl >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/pg_ctl 
         echo "Could not install postgresql; the PostgreSQL variants of the tests will say what is missing."
     fi
 fi
-# The house inspector first (configured in pyproject.toml): any finding fails the run. mypy (same file)
-# joins it here once bot/discord_app.py is at zero: `.venv/bin/mypy` shows what is left.
+# The house inspectors first (both configured in pyproject.toml): any finding fails the run.
 echo "ruff (the whole tree):"
 .venv/bin/ruff check .
+echo "mypy (bot, engines, render, testkit):"
+.venv/bin/mypy
 exec .venv/bin/python -m pytest "$@"

@@ -294,7 +294,7 @@ async def test_missing_channel_permissions_are_reported_and_nothing_is_lost(harn
 
 
 def test_closed_dm_memory_keeps_only_what_still_matters():
-    from bot.discord_app import remember
+    from bot.discord_send import remember
     memory: dict = {}
     remember(memory, "ann", 0.0, keep=600)
     remember(memory, "bob", 100.0, keep=600)

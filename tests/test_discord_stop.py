@@ -12,7 +12,6 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from collections import Counter
 
 from bot.discord_app import RESTARTING
@@ -59,15 +58,14 @@ async def test_sigterm_mid_burst_delivers_every_acknowledged_move_once_and_exits
         # The burst: every seat of every game moves at once; SIGTERM lands while it is under way.
         burst = [asyncio.create_task(burst_move(user, ch)) for ch in channels for user in (alice, bob)]
         await asyncio.wait(burst, return_when=asyncio.FIRST_COMPLETED)  # the first move is answered, others are not
-        stopped_at = time.monotonic()
         proc.send_signal(signal.SIGTERM)
         done = await asyncio.gather(*burst)
         # A click after the stop began: answered in one sentence (if the gateway is still up), never applied.
         late = await alice.slash("/politics status", channel=channels[0])
-        out, _ = await asyncio.to_thread(proc.communicate, timeout=STOP_SECONDS + 10)
-        elapsed = time.monotonic() - stopped_at
+        # The bot bounds its own stop by STOP_SECONDS (its deadline, on its clock); this wait only
+        # tells a hung process from a slow one on a busy machine, so it asserts no speed.
+        out, _ = await asyncio.to_thread(proc.communicate, timeout=STOP_SECONDS + 60)
         assert proc.returncode == 0 and "STOPPED" in out
-        assert elapsed < STOP_SECONDS + 3, elapsed
         assert late.callbacks == 0 or RESTARTING in late.text()  # refused in one sentence, or never delivered
         assert any(done), "no move of the burst was acknowledged before the stop"
 
@@ -93,3 +91,24 @@ async def test_sigterm_mid_burst_delivers_every_acknowledged_move_once_and_exits
             proc.kill()
             proc.wait()
         await fake.stop()
+
+
+async def test_a_stop_ends_at_its_bound_and_keeps_what_it_could_not_send(harness):
+    """Discord never answers the board's post (held): the clean stop still ends, at its own
+    deadline, and the move's messages stay in the outbox for the next process (redeliver), not lost.
+    The generous wait below only tells a hung stop from a slow machine."""
+    fake = harness.fake
+    runner = await harness.start_bot(render=False)
+    ch = fake.general
+    alice, bob = fake.user("alice"), fake.user("bob")
+    await alice.slash("/politics new game:primary-general seed:5", channel=ch)
+    await bob.click(latest(fake.public(ch), "Join"), "Join")
+    fake.hold_posts = True
+    start = await alice.slash("/politics start", channel=ch, settle=False)
+    await fake.wait_for(lambda: fake.held >= 1, timeout=30)  # the board's post hangs at Discord
+    assert start.callbacks == 1  # the command itself was acknowledged
+    client = runner.client
+    await asyncio.wait_for(client.stop_cleanly(0.2), timeout=60)
+    assert client.is_closed()
+    assert await harness.service.pending_outbox(), "the unsent board was dropped instead of kept"
+    fake.hold_posts = False

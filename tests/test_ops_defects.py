@@ -115,12 +115,12 @@ async def test_forget_me_on_discord_also_forgets_the_dm_channel_the_process_reme
     await alice.slash("/politics start", channel=ch)
     assert alice.dms() and bob.dms()
     client = runner.client
-    await client.save_dm_channels()
+    await client.sender.save_dm_channels()
     store = harness.service.store
-    assert await store.dm_channel(alice.id) and alice.id in client._dm_ids
-    client._dm_unsaved[alice.id] = "700000000000000009"  # as if opened a moment ago, not yet saved
+    assert await store.dm_channel(alice.id) and alice.id in client.sender.dm_ids
+    client.sender.dm_unsaved[alice.id] = "700000000000000009"  # as if opened a moment ago, not yet saved
     await alice.slash("/politics forget-me", channel=ch)
-    await client.save_dm_channels()
-    assert alice.id not in client._dm_ids and alice.id not in client._dm_unsaved
+    await client.sender.save_dm_channels()
+    assert alice.id not in client.sender.dm_ids and alice.id not in client.sender.dm_unsaved
     assert await store.dm_channel(alice.id) is None
-    assert await store.dm_channel(bob.id) and bob.id in client._dm_ids
+    assert await store.dm_channel(bob.id) and bob.id in client.sender.dm_ids

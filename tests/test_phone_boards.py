@@ -1,7 +1,7 @@
 """Boards a phone can read (issue 25): every renderer, found through the game registry, starts
 each image with a glance band whose texts (whose turn, every seat's score, what changed) are at
 least 9 px tall when the image is scaled to 400 px wide, and places no label under a pin and no
-crossing leader lines. The sizes are measured as the renderers draw them (render.core.measuring)."""
+crossing leader lines. The sizes are measured as the renderers draw them (render.glance.measuring)."""
 from __future__ import annotations
 
 import functools
@@ -17,7 +17,8 @@ from engines import all_games
 from engines.core import Seat
 from engines.rng import Rng
 from render import get_renderer
-from render.core import GLANCE_MIN_PX, PHONE_WIDTH, Glance, GlanceSeat, font, glance_band, measuring
+from render.core import font
+from render.glance import GLANCE_MIN_PX, PHONE_WIDTH, Glance, GlanceSeat, glance_band, measuring
 
 GAMES = sorted(g for g in all_games() if get_renderer(g) is not None)
 
@@ -30,16 +31,8 @@ def views_of_a_random_game(game_id: str, players: int, seed: int, stops: tuple[i
     previous = game.view(state, None)
     out = [(None, previous)]
     for k in range(max(stops) + 1):
-        if game.result(state).finished:
+        if not game.random_step(state, rng):
             break
-        acting = [s for s in game.to_act(state) if s >= 0]
-        if not acting:
-            break
-        seat = rng.choice(acting)
-        legal = game.legal_actions(state, seat)
-        if not legal:
-            break
-        game.apply_in_place(state, seat, rng.choice(legal))
         view = game.view(state, None)
         if k in stops:
             out.append((previous, view))
@@ -140,7 +133,7 @@ def test_the_band_keeps_its_phone_size_at_any_board_width(width):
 
 
 def test_measuring_is_off_outside_a_test():
-    from render.core import _Recorder
+    from render.glance import _Recorder
     glance_band(400, Glance(turn="x", seats=()))
     assert _Recorder.texts is None and _Recorder.boxes is None
 

@@ -9,7 +9,7 @@ from engines.core import Seat
 from engines.politics_trivia import GAME
 from engines.rng import Rng
 from render import politics_trivia as R
-from render.core import glance_band
+from render.glance import glance_band
 from render.core import player
 
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "gina", "hank"]

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from PIL import Image
 
-from ..core import Glance, GlanceSeat, encode_on_palette, palette_from, state_codes, with_glance
+from ..core import encode_on_palette, palette_from, state_codes
+from ..glance import Glance, GlanceSeat, with_glance
 from .board import KIND_TINT, TRACK_ORDER, draw_board
 from .scoreboard import draw_map
 from .sheet import draw_sheet
