@@ -40,10 +40,13 @@ class Pending:
     merged: int = 1  # how many boards this one stands for
     sources: list[Outgoing] = field(default_factory=list)  # the messages it stands for (their outbox
     # entries are delivered with it); none given: the message itself
+    turns: list[tuple[str | None, str]] = field(default_factory=list)  # merged boards: (turn key, its text)
 
     def __post_init__(self) -> None:
         if not self.sources:
             self.sources = [self.msg]
+        if not self.turns:
+            self.turns = [(self.msg.board_key, self.msg.text)]
 
 
 def _mergeable(item: Pending) -> bool:
@@ -53,33 +56,44 @@ def _mergeable(item: Pending) -> bool:
         and (not msg.full_image or msg.board_key is not None)
 
 
-def _merged(older: Outgoing, newer: Outgoing) -> Outgoing:
-    """Two boards as one message. The same turn's board (its key): the newer text already holds
-    the turn's lines, and the older decides whether it is a new post or an edit (a post keeps its
-    ping). Different turns: every text in order, as the newer board's message."""
-    if older.board_key is not None and older.board_key == newer.board_key:
-        text, edit = newer.text, older.edit
-        ping_line = older.text.rsplit("\n", 1)[-1] if older.ping else ""
-        if ping_line and ping_line not in text:
-            text += "\n" + ping_line
+def _merged(older: Pending, newer: Outgoing) -> Pending:
+    """Two boards as one message. Each turn's newest text stands for that turn (a turn's board
+    text holds all its lines so far), the turns' texts in order; the first board of the run decides
+    whether the message is a new post or an edit, and a post keeps its turn notice (ping)."""
+    first = older.msg
+    turns = list(older.turns)
+    ping_line = ""
+    if turns and turns[-1][0] is not None and turns[-1][0] == newer.board_key:
+        last_text = turns[-1][1]
+        ping_line = last_text.rsplit("\n", 1)[-1] if "— your turn." in last_text.rsplit("\n", 1)[-1] else ""
+        turns[-1] = (newer.board_key, newer.text + ("\n" + ping_line if ping_line and ping_line not in newer.text
+                                                    else ""))
     else:
-        text, edit = "\n".join(t for t in (older.text, newer.text) if t), newer.edit
-    return Outgoing(to="channel", channel_id=newer.channel_id, text=text, rows=newer.rows, view=newer.view,
-                    game_id=newer.game_id, alt=newer.alt, nonce=newer.nonce, board_key=newer.board_key, edit=edit,
-                    ping=list(dict.fromkeys(older.ping + newer.ping)), full_image=older.full_image or newer.full_image)
+        turns.append((newer.board_key, newer.text))
+    edit = first.edit and first.board_key == newer.board_key
+    text = "\n".join(t for _key, t in turns if t)
+    msg = Outgoing(to="channel", channel_id=newer.channel_id, text=text, rows=newer.rows, view=newer.view,
+                   game_id=newer.game_id, alt=newer.alt, nonce=newer.nonce, board_key=newer.board_key, edit=edit,
+                   ping=list(dict.fromkeys(first.ping + newer.ping)),
+                   full_image=first.full_image or newer.full_image)
+    return Pending(msg, older.via, older.merged, older.sources, turns)
 
 
 def coalesce(items: list[Pending]) -> list[Pending]:
-    """Adjacent boards of one channel become one: the turn's text (every text in order when
-    the turn changed), the newest view, controls, alt text and follow-up. Anything else (a notice,
-    /politics status) stays as it is and keeps its place."""
+    """Adjacent boards of one channel become one: the turns' texts (each turn's newest, in order),
+    the newest view, controls, alt text and follow-up. Anything else (a notice, /politics status)
+    stays as it is and keeps its place."""
     out: list[Pending] = []
     for item in items:
         last = out[-1] if out else None
+        # An edit of a turn's board is not carried into the next turn's post: its text repeats
+        # lines that message already shows.
         if last is not None and _mergeable(last) and _mergeable(item) \
+                and not (last.msg.edit and last.msg.board_key != item.msg.board_key) \
                 and len(last.msg.text) + len(item.msg.text) < MAX_MERGED_TEXT:
-            merged = _merged(last.msg, item.msg)
-            out[-1] = Pending(merged, item.via or last.via, last.merged + item.merged, last.sources + item.sources)
+            merged = _merged(last, item.msg)
+            out[-1] = Pending(merged.msg, item.via or last.via, last.merged + item.merged, last.sources + item.sources,
+                              merged.turns)
         else:
             out.append(item)
     return out
@@ -177,8 +191,7 @@ class Delivery:
         if msg.view is None or not msg.game_id or self.pool is None:
             # not a board: any other images (a chart) are drawn by their job, in a thread
             return await asyncio.to_thread(msg.render_images) if msg.image_job or msg.images else []
-        # An edit replaces the message's images: it carries them all.
-        previous = None if msg.full_image or msg.edit else self._shown.get(lane)
+        previous = None if msg.full_image else self._shown.get(lane)
         self._shown.pop(lane, None)
         self._shown[lane] = msg.view  # newest last: the oldest channel is forgotten first
         if len(self._shown) > SHOWN_CHANNELS:
@@ -186,6 +199,10 @@ class Delivery:
         started = time.perf_counter()
         try:
             images = await self.pool.render(msg.game_id, msg.view, previous)
+            if msg.edit and images and previous is not None:
+                # An edit's images replace all of the message's: when any changed, it carries every
+                # one (none changed: the edit leaves the message's images as they are).
+                images = await self.pool.render(msg.game_id, msg.view, None)
             if self.metrics is not None:
                 self.metrics.render_seconds.labels(msg.game_id).observe(time.perf_counter() - started)
         except Exception:

@@ -184,10 +184,13 @@ class TranscriptRunner:
         if msg.view is None:
             return msg.render_images()
         # As on Discord: a board is drawn against the view the channel last showed (only changed images).
-        # An edit replaces the message's images: it carries every image, as on Discord.
-        previous = None if msg.full_image or self._edits(msg) else self.shown.get(msg.channel_id or "")
+        previous = None if msg.full_image else self.shown.get(msg.channel_id or "")
         self.shown[msg.channel_id or ""] = msg.view
-        return render_board(msg.game_id or "", msg.view, previous)
+        images = render_board(msg.game_id or "", msg.view, previous)
+        if images and previous is not None and self._edits(msg):
+            # As on Discord: an edit's images replace the message's, so when any changed it carries all.
+            images = render_board(msg.game_id or "", msg.view, None)
+        return images
 
     def _edits(self, msg: Outgoing) -> bool:
         """This board edits the channel's current board message (its turn's key), as Discord's sender does."""

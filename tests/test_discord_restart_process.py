@@ -57,6 +57,10 @@ async def test_kill_9_the_bot_process_and_start_a_new_one(tmp_path):
             if await take_turn(fake, user, ch, "do", rng, run, ["a"]):
                 run.human_actions += 1
         assert run.human_actions >= 1
+        # the boards are drawn in the bot's render workers, which may still be starting: wait for them
+        await fake.wait_for(lambda: any("✓ Done" not in m.content and "Open my controls" in m.labels()
+                                        for m in fake.public(ch)), timeout=30)
+        await fake.settle()
         old_board = latest(fake.public(ch), "Open my controls")
         messages_before = len(fake.sent)
         os.kill(proc.pid, signal.SIGKILL)
@@ -110,6 +114,7 @@ async def test_kill_9_right_after_start_was_acknowledged_delivers_board_and_dms_
         proc = spawn(fake, db)
         await fake.wait_for(lambda: fake.identifies >= 2 and fake.connected.is_set(), timeout=30)
         await fake.wait_for(lambda: all(fake.dms(u) for u in (alice, bob)), timeout=30)
+        await fake.wait_for(lambda: any("begins" in m.content for m in fake.public(ch)), timeout=30)
         await fake.settle()
         boards = [m for m in fake.public(ch) if "begins" in m.content]
         assert len(boards) == 1 and boards[0].buttons()  # the board, once, with its controls

@@ -244,11 +244,11 @@ class Store(RecordsStore, ABC):
         await self._run(steps())
 
     # ---- board messages (bot/discord_send.py) ---------------------------
-    async def board_message(self, channel_id: str) -> tuple[str, str, str | None] | None:
-        """(board key, message id, webhook) of the channel's current board message, if one was posted."""
-        rows = await self._rows("SELECT board_key, message_id, webhook FROM board_messages WHERE channel_id=?",
-                                (channel_id,))
-        return (rows[0][0], rows[0][1], rows[0][2]) if rows else None
+    async def board_message(self, channel_id: str) -> tuple[str, str, str | None, float] | None:
+        """(board key, message id, webhook, when posted) of the channel's current board message, if any."""
+        rows = await self._rows("SELECT board_key, message_id, webhook, created_at FROM board_messages"
+                                " WHERE channel_id=?", (channel_id,))
+        return (rows[0][0], rows[0][1], rows[0][2], float(rows[0][3])) if rows else None
 
     async def set_board_message(self, channel_id: str, board_key: str, message_id: str, webhook: str | None,
                                 now: float) -> None:
@@ -267,8 +267,8 @@ class Store(RecordsStore, ABC):
         """For these outbox entries, the indexes of their messages already sent (outbox_sent)."""
         if not entry_ids:
             return {}
-        rows = await self._rows(f"SELECT id, sent FROM outbox WHERE id IN ({marks(len(entry_ids))}) AND sent IS NOT NULL",
-                                tuple(entry_ids))
+        rows = await self._rows(f"SELECT id, sent FROM outbox WHERE id IN ({marks(len(entry_ids))})"
+                                " AND sent IS NOT NULL", tuple(entry_ids))
         return {int(i): {int(x) for x in str(sent).split(",") if x} for i, sent in rows}
 
     # ---- per-server data ---------------------------------------------
