@@ -119,11 +119,15 @@ class PlayLoop:
             if s == seat and actor is not None:
                 continue  # the actor gets their panel in the reply below
             private_events = [e for e in events if e.to is not None and s in e.to]
-            # The turn itself is told by the board's ping; a DM only when this seat's private
-            # information changed (or the game's dm_turns setting asks for turn notices by DM).
+            # The turn itself is told by the board's ping, which leads to the seat's controls, and
+            # they show its private text as it is now. So a DM goes out for a secret told by an
+            # event, for private text that changed while the seat is not being called to move
+            # (a hand changed between its turns), or when the game's dm_turns setting asks for turn
+            # notices by DM.
             newly_waiting = s in waiting_after and (s not in waiting_before or s == seat)
-            turn_dm = newly_waiting and record.bot_settings.dm_turns
-            if private_events or turn_dm or after_private[s] != before_private[s]:
+            pinged = new_turn and s in waiting_after and s not in waiting_before
+            changed = after_private[s] != before_private[s] and not pinged
+            if private_events or changed or (newly_waiting and record.bot_settings.dm_turns):
                 out += self.boards.private_messages(channel_id, record, game, state, s, private_events,
                                               body=after_private[s])
         if actor is not None and seat != SYSTEM and not record.players[seat].ai:
