@@ -179,7 +179,7 @@ async def test_kill_9_after_the_board_rode_a_follow_up_posts_it_once(tmp_path):
         await fake.settle()
         # The redelivery (before the bot takes interactions) puts anything owed in the channel's lane
         # ahead of this status board: once the status board is there, a second board would be too.
-        status = await bob.slash("/politics status", channel=ch, settle=False)
+        await bob.slash("/politics status", channel=ch, settle=False)
         await fake.wait_for(lambda: any("```" in m.content for m in fake.public(ch)), timeout=60)
         await fake.settle()
         boards = [m for m in fake.public(ch) if "Negative Ad" in m.content and "Open my controls" in m.labels()
