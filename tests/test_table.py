@@ -218,7 +218,7 @@ async def test_the_newest_image_is_named_once_per_prompt_not_a_wall(tmp_path):
     named = [i for i, line in enumerate(lines) if "image: " in line]
     assert named and len(os.listdir(tmp_path / "img")) > len(IMAGE.findall(text))
     for a, b in zip(named, named[1:]):
-        assert any(line.startswith(">") or "> " in line for line in lines[a:b]), "two image lines with no prompt between"
+        assert any(line.startswith(">") or "> " in line for line in lines[a:b]), "two image lines, no prompt"
 
 
 # ---- 5: menus name the whole move (Discord's too) -----------------------------------------
