@@ -16,7 +16,7 @@ from collections import Counter
 
 from bot.discord_app import RESTARTING
 from testkit.fakediscord import FakeDiscord
-from testkit.fakediscord.driver import GameRun, latest, take_turn
+from testkit.fakediscord.driver import GameRun, latest, lobby_of_two, take_turn
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STOP_SECONDS = 8
@@ -99,10 +99,7 @@ async def test_a_stop_ends_at_its_bound_and_keeps_what_it_could_not_send(harness
     The generous wait below only tells a hung stop from a slow machine."""
     fake = harness.fake
     runner = await harness.start_bot(render=False)
-    ch = fake.general
-    alice, bob = fake.user("alice"), fake.user("bob")
-    await alice.slash("/politics new game:primary-general seed:5", channel=ch)
-    await bob.click(latest(fake.public(ch), "Join"), "Join")
+    ch, alice, _bob = await lobby_of_two(fake)
     fake.hold_posts = True
     start = await alice.slash("/politics start", channel=ch, settle=False)
     await fake.wait_for(lambda: fake.held >= 1, timeout=30)  # the board's post hangs at Discord

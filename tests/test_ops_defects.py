@@ -12,7 +12,7 @@ import pytest
 from bot.shards import Shards
 from bot.store import Store
 from bot.transcript import TranscriptRunner
-from testkit.fakediscord.driver import latest
+from testkit.fakediscord.driver import lobby_of_two
 from tests.test_records import play_out
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -108,10 +108,7 @@ async def test_forget_me_on_discord_also_forgets_the_dm_channel_the_process_reme
     the user's there too, or the next batch could write the row the store just deleted."""
     fake = harness.fake
     runner = await harness.start_bot(render=False)
-    ch = fake.general
-    alice, bob = fake.user("alice"), fake.user("bob")
-    await alice.slash("/politics new game:primary-general seed:5", channel=ch)
-    await bob.click(latest(fake.public(ch), "Join"), "Join")
+    ch, alice, bob = await lobby_of_two(fake)
     await alice.slash("/politics start", channel=ch)
     assert alice.dms() and bob.dms()
     client = runner.client

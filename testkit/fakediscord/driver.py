@@ -40,6 +40,19 @@ def latest(messages: list[Sent], label: str) -> Sent | None:
     return None
 
 
+async def lobby_of_two(fake: FakeDiscord, game: str = "primary-general", seed: int = 5,
+                       channel: str | None = None) -> tuple[str, UserHandle, UserHandle]:
+    """alice opens `game` in `channel` (the server's general channel by default) and bob joins:
+    (channel, alice, bob), not started yet."""
+    ch = channel or fake.general
+    alice, bob = fake.user("alice"), fake.user("bob")
+    await alice.slash(f"/politics new game:{game} seed:{seed}", channel=ch)
+    lobby = latest(fake.public(ch), "Join")
+    assert lobby is not None, "no lobby with a Join button was posted"
+    await bob.click(lobby, "Join")
+    return ch, alice, bob
+
+
 def game_over(fake: FakeDiscord, channel: str) -> bool:
     return any("Game over" in m.content for m in fake.channel_messages(channel))
 
