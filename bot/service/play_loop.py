@@ -108,11 +108,14 @@ class PlayLoop:
             header += f"\n🏁 **Game over.** {plain(result.summary)}\n(Seed of this game: {record.seed}.)"
         waiting_after = set(game.to_act(state))
         # A new board message when a human seat's turn begins, the game ends, or the engine opens a
-        # clock (a vote, a question, an offer); any other move (the mover's next step, an AI seat's
+        # clock (a vote, a question, an offer) that a human answers; any other move (the mover's next step, an AI seat's
         # move) is an edit of the turn's board.
         human_turn = any(s >= 0 and not record.players[s].ai and s not in waiting_before for s in waiting_after)
+        humans_wait = any(s >= 0 and not record.players[s].ai for s in waiting_after)
         timer_after = record.timer.key if record.timer else None
-        new_turn = human_turn or result.finished or (timer_after is not None and timer_after != timer_before)
+        # (a clock that only AI seats answer is no news to the table: their answers are lines)
+        new_turn = human_turn or result.finished or (
+            timer_after is not None and timer_after != timer_before and humans_wait)
         out.append(self.boards.turn_board(channel_id, record, game, state, header, new_turn=new_turn, result=result))
         after_private = {s: game.private_text(state, s) for s in humans}
         for s in humans:
