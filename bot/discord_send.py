@@ -401,9 +401,10 @@ class Sender:
             if not images:
                 raise
             # Probably no Attach Files permission: the text and buttons still matter.
-            await self._send_chunks(channel.send, Outgoing(
+            await self._send_chunks(post, Outgoing(
                 to="channel", channel_id=msg.channel_id, rows=msg.rows, board=msg.board,
                 text=(msg.text or "") + "\n(I'm not allowed to attach images in this channel.)"), [])
+            await self._settle_sent(item, channel_key, sent[0] if sent else None, None, time.time())
 
     async def _dm_channel(self, user_id: str, fresh: bool = False) -> discord.abc.Messageable:
         """The user's DM channel from its remembered id: opening one is a request of its own
