@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 from engines import Action, get_game
 
+from .bench_checks import budget, checks, markdown_checks
 from .text import plain
 
 if TYPE_CHECKING:  # the fake Discord is imported when a run starts, not with the CLI
@@ -497,6 +498,8 @@ class Deployment:
     processes: int = 1
     shard_count: int = 1
     guilds: int = 1
+    proxy: bool = False  # every process sends through one REST proxy (proxy/, testkit/fakediscord/restproxy.py)
+    global_limit: int = 50  # the fake's (and the proxy's) global limit: a test lowers it to reach it with few moves
 
 
 async def _one(channels: int, quick: bool, tree: str, rates: list[float], seconds: float,
@@ -510,6 +513,7 @@ async def _one(channels: int, quick: bool, tree: str, rates: list[float], second
     # The processes send tokens of their own (so the fake tells them apart) but are one bot to
     # Discord: one token, one global limit and one set of buckets for all of them.
     fake.limits.bot_of = lambda token: "politics-bot" if token.startswith("fake-token") else token
+    fake.limits.global_per_second = deploy.global_limit
     seats = get_game(game).min_players
     fake.keep_files = False
     tmp = tempfile.mkdtemp(prefix="politics-live-")
@@ -527,8 +531,14 @@ async def _one(channels: int, quick: bool, tree: str, rates: list[float], second
                                  "users": [[u.id, u.name] for u in users]})
     with open(os.path.join(tmp, "plan.json"), "w", encoding="utf-8") as fh:
         json.dump(plan, fh)
-    # the bot under test uses this run's database, never a DATABASE_URL of the environment
-    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"} | {"PYTHONPATH": tree}
+    # the bot under test uses this run's database and proxy, never those of the environment
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "DISCORD_REST_PROXY")}
+    env["PYTHONPATH"] = tree
+    proxy = None
+    if deploy.proxy:
+        from testkit.fakediscord.restproxy import RestProxy
+        proxy = RestProxy(fake.api_base, deploy.global_limit, log_path=os.path.join(tmp, "proxy.log")).start()
+        env["DISCORD_REST_PROXY"] = proxy.url
     subprocess.run([sys.executable, os.path.join(os.path.dirname(server_module.__file__), "liveprep.py"), db,
                     os.path.join(tmp, "plan.json")], cwd=tree, env=env, check=True, capture_output=True)
     tables = await _tables(db, handles, game)
@@ -554,7 +564,8 @@ async def _one(channels: int, quick: bool, tree: str, rates: list[float], second
         await asyncio.sleep(2.0)  # render workers started, first requests done
         meter: Meter | Meters = Meter(proc.pid) if len(procs) == 1 else Meters([Meter(p.pid) for p in procs])
         run = LiveRun(fake, tables, meter, db, rss_every=rss_every, game=game)
-        out: dict = {"game": game, "channels": channels, "limits": fake.limits.enabled, "steps": []}
+        out: dict = {"game": game, "channels": channels, "limits": fake.limits.enabled, "steps": [],
+                     "processes": deploy.processes, "rest_proxy": deploy.proxy}
         # Warm-up, not reported: a short step, then every table moves twice, so that each player
         # has had a DM (a bot that has been running knows its DM channels; one that forgets them
         # opens them again whatever the warm-up).
@@ -591,6 +602,8 @@ async def _one(channels: int, quick: bool, tree: str, rates: list[float], second
             except subprocess.TimeoutExpired:
                 p.kill()
         log.close()
+        if proxy is not None:
+            proxy.stop()
         fake.on_reply = None
         await fake.stop()
 
@@ -612,6 +625,8 @@ def _limit_totals(out: dict, fake, run: LiveRun) -> None:
     out["invalid_requests_peak"] = fake.limits.most_invalid()
     out["banned_tokens"] = len(fake.limits.banned)
     out["delivery"] = delivery_check(fake, run.tables)
+    out |= budget(fake)
+    out["checks"] = checks(out, fake.limits.global_per_second)
 
 
 def delivery_check(fake, tables: list[Table]) -> dict:
@@ -690,14 +705,15 @@ def _botproc(tree: str) -> str:
 def run_live(channel_counts: list[int] | None = None, quick: bool = False, tree: str | None = None,
              rates: list[float] | None = None, seconds: float | None = None,
              soak: tuple[float, int] | None = None, rss_every: int = RSS_EVERY,
-             games: list[str] | None = None, limits: bool = True) -> dict:
+             games: list[str] | None = None, limits: bool = True, proxy: bool = False) -> dict:
     """Figures for each channel count (see the module's docstring). `soak` = (rate, moves): after
     the warm-up, one steady step of that many moves at that rate instead of the ladder of rates.
     Either way the bot's memory is read every `rss_every` moves (rss_by_moves).
 
     `games`: each of these games in turn (default primary-general alone): the figures of each are
     in "by_game"; "results" keeps the first game's. With several games and --quick, one channel
-    count (100) unless told. `limits`: the fake enforces Discord's rate limits (said by "limits")."""
+    count (100) unless told. `limits`: the fake enforces Discord's rate limits (said by "limits").
+    `proxy`: the bot sends through the REST proxy (proxy/), as compose.yaml runs it."""
     tree = os.path.abspath(tree or ROOT)
     _botproc(tree)  # a tree the bench can't start a bot from is said now, not after a channel count
     rates = rates or (QUICK_RATES if quick else RATES)
@@ -707,10 +723,11 @@ def run_live(channel_counts: list[int] | None = None, quick: bool = False, tree:
     by_game: dict[str, dict[str, dict]] = {}
     for game in games:
         by_game[game] = {str(channels): asyncio.run(_one(channels, quick, tree, rates, seconds, soak, rss_every,
-                                                         game=game, limits=limits))
+                                                         game=game, limits=limits,
+                                                         deployment=Deployment(proxy=proxy)))
                          for channels in counts}
-    return {"limits": limits, "game": games[0], "games": games, "tree": tree, "cores": os.cpu_count(),
-            "results": by_game[games[0]], "by_game": by_game}
+    return {"limits": limits, "rest_proxy": proxy, "game": games[0], "games": games, "tree": tree,
+            "cores": os.cpu_count(), "results": by_game[games[0]], "by_game": by_game}
 
 
 def markdown_limits(results: dict) -> str:
@@ -751,7 +768,9 @@ def markdown_live(results: dict, label: str = "") -> str:
             f"{best.get('bench_cpu_ms_per_move', '—')}) | {best['image_kb_per_move']} "
             f"| {' → '.join(str(round(x)) for x in r['rss_mb_by_step'])} "
             f"| {b['moves']}, {b['done_p99_s']}, {b['busy']}, {b['missed_acks']} |")
-    return "\n".join(lines) + "\n" + ("\n" + markdown_limits(results) if results.get("limits") else "")
+    return "\n".join(lines) + "\n" + ("\n" + markdown_limits(results) if results.get("limits") else "") + "".join(
+        "\n" + markdown_checks(f"{game}, {int(c):,} channels", r["checks"])
+        for game, runs in results.get("by_game", {}).items() for c, r in runs.items() if r.get("checks"))
 
 
 def markdown_rss(results: dict, label: str = "") -> str:

@@ -6,9 +6,9 @@
   (random legal moves; a typed trivia answer is left to its clock), then the database's size on
   disk divided by the games, and the recorded result's own size.
 - **Processes** (bench_live): the real bot against the fake Discord on PostgreSQL, one process
-  serving every shard, then two processes splitting them; the fake enforces Discord's rate limits
-  (each process its own token there, so each has a global limit of its own: one budget shared
-  across processes is issue #28's REST proxy, still to come).
+  serving every shard, then two processes splitting them and sending through one REST proxy
+  (proxy/, as compose.yaml runs them); the fake enforces Discord's rate limits, counting both
+  processes' tokens as one bot's (one global limit and one set of buckets for the two).
 
 PostgreSQL is a throwaway server started for the run (testkit/pgserver.py, with fsync on as in
 production) unless `--database-url` names one; its binaries are PostgreSQL's (`initdb`, `pg_ctl`).
@@ -131,10 +131,15 @@ async def stored_per_game(target: str, game_id: str, games: int, seed: int = 1) 
             "result_bytes": round(float(results[0][0] or 0)), "final_row_bytes": round(float(rows[0][0] or 0))}
 
 
-def run_scale(quick: bool = False, database_url: str | None = None, live: bool = True) -> dict:
+def run_scale(quick: bool = False, database_url: str | None = None, live: bool = True,
+              rates: list[float] | None = None, only_processes: bool = False) -> dict:
     samples, games = (200, 4) if quick else (1000, 20)
     out: dict = {"cores": os.cpu_count(), "store": {}, "stored": {}}
     with tempfile.TemporaryDirectory() as tmp, postgres(database_url) as pg:
+        if only_processes:
+            out["processes"] = run_processes(pg, quick, rates)
+            out["limits"] = all(r.get("limits") for r in out["processes"].values())
+            return out
         targets = {"sqlite": os.path.join(tmp, "bench.db"), "postgresql": pg}
         for backend, target in targets.items():
             out["store"][backend] = asyncio.run(bench_actions("primary-general", samples, target))
@@ -144,22 +149,31 @@ def run_scale(quick: bool = False, database_url: str | None = None, live: bool =
                 where = os.path.join(tmp, f"{game_id}.db") if backend == "sqlite" else _fresh(pg, f"bytes_{n}")
                 out["stored"][backend][game_id] = asyncio.run(stored_per_game(where, game_id, games))
         if live:
-            out["processes"] = run_processes(pg, quick)
+            out["processes"] = run_processes(pg, quick, rates)
             out["limits"] = all(r.get("limits") for r in out["processes"].values())
     return out
 
 
-def run_processes(pg: str, quick: bool) -> dict:
+def run_processes(pg: str, quick: bool, rates: list[float] | None = None) -> dict:
     """The live bench on PostgreSQL with two shards and the channels spread over 20 servers: one
-    bot process holding both shards, then two holding one each (a fresh schema for each run)."""
+    bot process holding both shards, then two holding one each and sending through one REST proxy
+    (proxy/), as compose.yaml runs them (a fresh schema for each run). Without node or the proxy's
+    packages the two send straight to Discord, and the row says so."""
+    from testkit.fakediscord.restproxy import missing
+
     from .bench_live import QUICK_RATES, QUICK_SECONDS, RATES, ROOT as TREE, SECONDS, Deployment, _one
 
     channels = 200 if quick else LIVE_CHANNELS
+    no_proxy = missing()
     out = {}
     for processes in (1, 2):
-        deploy = Deployment(database=_fresh(pg, f"live_{processes}"), processes=processes, shard_count=2, guilds=20)
-        out[str(processes)] = asyncio.run(_one(channels, quick, TREE, QUICK_RATES if quick else RATES,
-                                               QUICK_SECONDS if quick else SECONDS, deployment=deploy))
+        proxy = processes > 1 and no_proxy is None
+        deploy = Deployment(database=_fresh(pg, f"live_{processes}"), processes=processes, shard_count=2, guilds=20,
+                            proxy=proxy)
+        label = str(processes) + (" through the REST proxy" if proxy else " (no proxy: " + no_proxy + ")"
+                                  if processes > 1 and no_proxy else "")
+        out[label] = asyncio.run(_one(channels, quick, TREE, rates or (QUICK_RATES if quick else RATES),
+                                      QUICK_SECONDS if quick else SECONDS, deployment=deploy))
     return out
 
 
@@ -216,5 +230,8 @@ def markdown_scale(results: dict) -> str:
                      + f" | {first['result_bytes']:,} |")
     processes = results.get("processes")
     if processes:
+        from .bench_checks import markdown_checks
         lines += ["", markdown_processes(processes)]
+        lines += [line for n, r in processes.items() if r.get("checks")
+                  for line in ("", markdown_checks(f"{n} process(es)", r["checks"]).rstrip("\n"))]
     return "\n".join(lines) + "\n"

@@ -161,6 +161,12 @@ def build_parser() -> argparse.ArgumentParser:
                          help="--soak: moves offered per second (default 60)")
     p_bench.add_argument("--scale", action="store_true",
                          help="SQLite vs PostgreSQL, stored bytes per game, 1 vs 2 bot processes (docs/scaling.md)")
+    p_bench.add_argument("--rest-proxy", action="store_true",
+                         help="--live: the bot sends through the REST proxy of compose.yaml (proxy/; needs node)")
+    p_bench.add_argument("--processes-only", action="store_true",
+                         help="--scale: only the bot processes' figures (1, then 2 through the REST proxy)")
+    p_bench.add_argument("--rates", metavar="R,R,…",
+                         help="--live and --scale: the ladder of moves offered per second (e.g. 60,100,150)")
     p_bench.add_argument("--database-url", metavar="URL",
                          help="--scale: this PostgreSQL database (default: a throwaway server started for the run)")
 
@@ -226,8 +232,10 @@ def main(argv: list[str] | None = None) -> int:
             return _render(args)
         if args.command == "bench" and args.scale:
             from .bench_scale import markdown_scale, run_scale
-            scale = run_scale(args.quick, args.database_url)
+            scale = run_scale(args.quick, args.database_url, rates=_rates(args.rates),
+                              only_processes=args.processes_only)
             print(markdown_scale(scale) if args.markdown else json.dumps(scale, indent=2))
+            _print_checks({f"{n} process(es)": r for n, r in scale.get("processes", {}).items()})
             if args.write:
                 _write_between(args.write, "<!-- scale:start -->", "<!-- scale:end -->", markdown_scale(scale))
             return 0
@@ -238,9 +246,10 @@ def main(argv: list[str] | None = None) -> int:
             from engines import all_games, get_game
             games = None if not args.games else list(all_games()) if args.games == "all" else \
                 [get_game(g.strip()).id for g in args.games.split(",")]
-            live = run_live(args.channels, args.quick, args.bot_tree,
-                            soak=(args.rate, args.soak) if args.soak else None, games=games)
+            live = run_live(args.channels, args.quick, args.bot_tree, rates=_rates(args.rates),
+                            soak=(args.rate, args.soak) if args.soak else None, games=games, proxy=args.rest_proxy)
             print(markdown_live(live, os.path.basename(live["tree"])) if args.markdown else json.dumps(live, indent=2))
+            _print_checks({f"{g}, {c} channels": r for g, runs in live["by_game"].items() for c, r in runs.items()})
             return 0
         if args.command == "bench":
             from .bench import markdown, run_bench
@@ -271,6 +280,27 @@ def _health() -> int:
         print("politics-bot: METRICS_PORT is not set, so the bot serves no health check.", file=sys.stderr)
         return 1
     return probe(port)
+
+
+def _rates(text: str | None) -> list[float] | None:
+    """--rates: moves offered per second, comma-separated, each above 0."""
+    if not text:
+        return None
+    try:
+        rates = [float(r) for r in text.split(",")]
+    except ValueError:
+        rates = []
+    if not rates or any(not 0 < r < 10_000 for r in rates):
+        raise ValueError(f"--rates takes moves per second above 0, comma-separated (e.g. 60,100,150), not {text!r}.")
+    return rates
+
+
+def _print_checks(runs: dict) -> None:
+    """Issue #28's bar as pass/fail lines on stderr (stdout keeps the JSON or the tables)."""
+    from .bench_checks import text_checks
+    for label, run in runs.items():
+        if run.get("checks"):
+            print(text_checks(label, run["checks"]), file=sys.stderr)
 
 
 def _write_between(path: str, start: str, end: str, body: str) -> None:

@@ -134,7 +134,8 @@ class PoliticsBot(discord.AutoShardedClient):
             import aiohttp
             self.http.connector = aiohttp.TCPConnector(limit=HTTP_CONNECTIONS)
         await super().login(token)
-        ratelimit.install(self.http, self.global_limit)
+        if not self.settings.rest_proxy:  # through a proxy, the proxy keeps the limit for all processes
+            ratelimit.install(self.http, self.global_limit)
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(GameButton, GameSelect)
@@ -542,7 +543,7 @@ def stop_on_signals(client: PoliticsBot, seconds: float) -> None:
 
 
 def run_discord(settings: Settings) -> int:
-    point_at(settings.api_base, settings.gateway_url)
+    point_at(settings.rest_base, settings.gateway_url)
     try:
         asyncio.run(_run_client(settings))
     except StorageError as exc:  # before connecting: one sentence, and the process ends

@@ -112,6 +112,17 @@ def finished_game(record: GameRecord, game: Game, state: Any, result: Result, *,
     return row, seats, [[str(seats[s]["player_id"]) for s in team] for team in teams], ranks
 
 
+def archived_game(record: GameRecord, game: Game, state: Any, *, guild_id: str, archived_at: float) -> dict:
+    """The result row of a game cancelled before its end (or set aside for a new one at the table):
+    the same game file as a finished game's, marked "archived", with no winner. The store keeps it
+    for history, replays and downloads; no seat row and no rating come with it, so an unfinished
+    game never moves a rating."""
+    standing = Result(scores=list(game.result(state).scores))  # the scores so far; nobody won
+    row, *_ = finished_game(record, game, state, standing, guild_id=guild_id, finished_at=archived_at)
+    row["data"].update(archived=True, winners=[], summary="archived before the end (unrated)")
+    return row
+
+
 def download(result: dict) -> tuple[str, bytes]:
     """The game file a player downloads: everything to replay it, no Discord ids."""
     data = dict(result["data"])

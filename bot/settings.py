@@ -48,6 +48,16 @@ class Settings:
     # METRICS_PORT: /healthz and /metrics on this port (bot/health.py); None: no server (the default).
     metrics_port: int | None = None
     stop_seconds: float = 8.0  # STOP_SECONDS: on SIGTERM, how long in-flight work may take to finish
+    # DISCORD_REST_PROXY: the REST proxy (proxy/, http://host:port) that every process sharing this
+    # token sends its requests through, so they share one budget of Discord's limits; None: straight
+    # to Discord, each process keeping the global limit on its own (bot/ratelimit.py).
+    rest_proxy: str | None = None
+
+    @property
+    def rest_base(self) -> str | None:
+        """Where discord.py sends REST requests, if not to Discord itself: the proxy's API (which
+        then forwards them to Discord, or to a test's fake), else a test's fake Discord."""
+        return f"{self.rest_proxy}/api/v10" if self.rest_proxy else self.api_base
 
     @property
     def database(self) -> str:
@@ -79,6 +89,7 @@ class Settings:
             log_format=log_format,
             metrics_port=_port(os.environ.get("METRICS_PORT", "")),
             stop_seconds=_number("STOP_SECONDS", "8", float),
+            rest_proxy=_proxy_url(os.environ.get("DISCORD_REST_PROXY", "")),
         )
 
 
@@ -91,6 +102,25 @@ def _number(name: str, default: str, kind: type) -> float | int:
     if not 0 <= value < 10**9:  # also refuses nan and inf
         raise SettingsError(f"{name} must be a {'whole ' if kind is int else ''}number from 0, not {text[:20]!r}.")
     return value
+
+
+def _proxy_url(text: str) -> str | None:
+    """DISCORD_REST_PROXY: http(s)://host[:port], the proxy's own address (it serves Discord's /api paths)."""
+    text = text.strip().rstrip("/")
+    if not text:
+        return None
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(text)
+        parts.port  # noqa: B018  (reading it checks it: a port that is not a number raises)
+    except ValueError:
+        parts = None
+    if parts is None or parts.scheme not in ("http", "https") or not parts.hostname or parts.path \
+            or parts.query or parts.fragment or parts.username or parts.password:
+        raise SettingsError("DISCORD_REST_PROXY must be the REST proxy's address, like http://rest-proxy:8080 "
+                            f"(no path), not {text[:40]!r}.")
+    return text
 
 
 def _port(text: str) -> int | None:

@@ -64,6 +64,7 @@ class Table:
         self.prompted = False  # "> " is printed once after each spell of output
         # The newest board's image files not yet named: one line before the prompt, not one per message.
         self.newest_images: list[str] = []
+        self.private_body: list[str] | None = None  # your private text as last printed (hand, picks)
 
     def say(self, text: str) -> None:
         self.write(text + "\n")
@@ -79,9 +80,12 @@ class Table:
                 self.text_box = entry["text"][len("[text box] "):]
                 continue
             tag = "#game" if to == "channel" else "(only you)"
-            self.say(f"\n{tag} {plain_text(spell_countdowns(entry['text'], self.service.clock()), self.styled)}")
+            text = plain_text(spell_countdowns(entry["text"], self.service.clock()), self.styled)
+            if tag != "#game":
+                text = self.unrepeated(text)
+            self.say(f"\n{tag} {text}")
             if entry.get("board"):  # the text board: plain text already
-                self.say(second_person(board_clock(entry["board"], entry["text"], self.service.clock())))
+                self.say(board_clock(entry["board"], entry["text"], self.service.clock()))
             if entry.get("files"):
                 self.newest_images = list(entry["files"])  # shown once, before the next prompt
 
@@ -90,6 +94,19 @@ class Table:
         if self.newest_images:
             self.say(f"   image: {', '.join(self.newest_images)}")
             self.newest_images = []
+
+    def unrepeated(self, text: str) -> str:
+        """Your private text without the part you saw last time: each step through a menu (and each
+        panel after another seat's move) carries your whole hand again, which on Discord replaces the
+        old panel but at the table would scroll the same cards by again and again."""
+        lines = text.split("\n")
+        head = lines[:1] if PANEL_HEAD.match(lines[0]) else []
+        tail = lines[-1:] if len(lines) > len(head) and PANEL_TAIL.match(lines[-1]) else []
+        body = lines[len(head):len(lines) - len(tail)]
+        if not body or body != self.private_body:
+            self.private_body = body or self.private_body
+            return text
+        return "\n".join(head + ["(as above; type hand to see it again)"] + tail)
 
     async def perform(self, outgoing: list[Outgoing]) -> None:
         """Show what the service answered; a menu step (an edited panel) becomes the menu."""
@@ -193,6 +210,7 @@ class Table:
         if word in ("hand", "hint", "status", "rules", "stats", "history"):
             if word == "hand":
                 self.menu_version = None  # the panel it prints comes with the menu
+                self.private_body = None  # asked for: shown whole
             self.show(await self.runner.run_line(f"{ME}: /politics {word}"))
             return None
         self.show(await self.runner.run_line(f"{ME}: /politics do action:{line}"))
@@ -361,6 +379,10 @@ def choose_from(count: int) -> str:
 
 
 # ---- plain text for a terminal ------------------------------------------------
+# The lines around your private text in a panel: what was just done, or which game a DM is about;
+# and the line that leads to the menu.
+PANEL_HEAD = re.compile(r"^(?:✓ Done: |.+ in #)")
+PANEL_TAIL = re.compile(r"^(?:Your move|Nothing to do right now|Type your move|The game is over)")
 BOLD = re.compile(r"\*\*(.+?)\*\*")
 MARKUP = [
     (re.compile(r"__(.+?)__"), r"\1"),
@@ -370,50 +392,16 @@ MARKUP = [
     (re.compile(r"`([^`\n]*)`"), r"\1"),
     (re.compile(r"^(?:>|#{1,3}) ", re.M), ""),
 ]
-# "you" followed by a verb written for a name ("you plays"): the verb loses its -s unless "you" is
-# an object ("gives you votes"), that is, unless the word before it takes one.
-YOU_VERB = re.compile(r"(?:\b([\w'-]+)(\s+))?\b([Yy]ou) ([a-z]+)\b")
-TAKES_OBJECT = {"to", "for", "with", "from", "than", "by", "of", "at", "against", "on", "beat", "beats", "give",
-                "gives", "pay", "pays", "tell", "tells", "let", "lets", "make", "makes", "help", "helps", "ask",
-                "asks", "send", "sends", "show", "shows", "offer", "offers", "cost", "costs", "owe", "owes",
-                "directs", "direct", "judge", "judges", "name", "names", "thank", "thanks", "leaves", "leave"}
-IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
-NOT_VERBS = {"this", "thus", "always", "its", "us", "yes", "plus", "less", "across", "as", "his", "perhaps"}
-
-
-def _verb_for_you(match: re.Match) -> str:
-    before, space, you, word = match.groups()
-    lead = f"{before}{space}" if before else ""
-    if before and before.lower() in TAKES_OBJECT:
-        return match.group(0)
-    if word in IRREGULAR:
-        word = IRREGULAR[word]
-    elif word in NOT_VERBS or not word.endswith("s") or word.endswith(("ss", "us", "is")):
-        pass
-    elif word.endswith("ies") and len(word) > 4:
-        word = word[:-3] + "y"
-    elif word.endswith(("sses", "shes", "ches", "xes", "zes", "oes")):
-        word = word[:-2]
-    else:
-        word = word[:-1]
-    return f"{lead}{you} {word}"
 
 
 def plain_text(text: str, styled: bool = False) -> str:
-    """Discord's markup made terminal text (bold kept as ANSI bold on a terminal), and
-    sentences about the player named "you" in the second person."""
+    """Discord's markup made terminal text (bold kept as ANSI bold on a terminal). Sentences about the
+    player named "you" are already in the second person: engines and the bot build them with
+    engines/wording.py, so the table has no grammar to patch."""
     text = BOLD.sub("\x1b[1m\\1\x1b[0m" if styled else r"\1", text)
     for pattern, repl in MARKUP:
         text = pattern.sub(repl, text)
-    return second_person(text)
-
-
-def second_person(text: str) -> str:
-    """Sentences about the player named "you", put in the second person."""
-    text = re.sub(r"\b([Yy]ou)'s\b", lambda m: "Your" if m.group(1) == "You" else "your", text)
-    text = re.sub(r"\b([Yy]ou), you\b", r"\1", text)
-    text = YOU_VERB.sub(_verb_for_you, text)
-    return re.sub(r"(^\W{0,3}|[.!?] )(you|your)\b", lambda m: m.group(1) + m.group(2).capitalize(), text, flags=re.M)
+    return text
 
 
 # ---- starting -----------------------------------------------------------------

@@ -31,6 +31,18 @@ if ! command -v pg_ctl >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/pg_ctl 
         echo "Could not install postgresql; the PostgreSQL variants of the tests will say what is missing."
     fi
 fi
+# The REST proxy's packages (proxy/package-lock.json, for tests/test_rest_proxy.py), again whenever the lock
+# changed; node and npm from Debian's packages where the machine has none.
+if [ ! -f proxy/node_modules/.package-lock.json ] || [ proxy/package-lock.json -nt proxy/node_modules/.package-lock.json ]; then
+    if ! command -v npm >/dev/null 2>&1; then
+        sudo=""
+        if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+        $sudo env DEBIAN_FRONTEND=noninteractive apt-get -qq -y install --no-install-recommends nodejs npm >/dev/null || true
+    fi
+    if ! (cd proxy && npm ci --no-audit --no-fund --loglevel=error >/dev/null); then
+        echo "Could not install the REST proxy's packages; tests/test_rest_proxy.py will say what is missing."
+    fi
+fi
 # The house inspectors first (both configured in pyproject.toml): any finding fails the run.
 echo "ruff (the whole tree):"
 .venv/bin/ruff check .

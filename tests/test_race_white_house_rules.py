@@ -17,6 +17,7 @@ from engines.race_white_house.data import (ALL_CODES, BLOCKS, CAPS, CATEGORIES, 
 from engines.race_white_house.actions import Place
 from engines.race_white_house.ai import would_buy_tv
 from engines.race_white_house.board import land as land_on
+from engines.wording import card_for
 from engines.race_white_house.endgame import check_win
 from engines.race_white_house.models import OFF, Step
 from engines.race_white_house.rules import count, opponent, party_ev
@@ -365,7 +366,8 @@ def test_every_spin_doctor_card_resolves(slug):
     s.spins.append(slug)
     before_funds = dict(s.funds)
     ev = land(s, 1, SPACE["spin"])
-    assert SPIN_BY_SLUG[slug][1] in text(ev)
+    drawer = s.seats[s.pawns[1].seat].name  # the card names its drawer where it says "you"
+    assert card_for(SPIN_BY_SLUG[slug][1], drawer) in text(ev) and " you" not in text(ev).replace("your", "")
     effects = SPIN_BY_SLUG[slug][3]
     kinds = [e[0] for e in effects]
     if "pay" in kinds:
@@ -702,8 +704,8 @@ def test_rulebook_scale_is_played_and_shown():
     refused(s, 0, "place CA LIBERAL 9", "Only 8 empty blocks left in your LIBERAL row of California")
     do(s, 0, "place CA LIBERAL 2")
     assert s.fill["CA"][OFF["D"] + L] == 21 and s.owner["CA"] == ""
-    assert GAME.token_label(s, 0, ("place", "CA"), "LIBERAL") == "LIBERAL · you 21/27 · them 0"
-    assert GAME.token_label(s, 0, ("place",), "CA").endswith("you 21/47 · them 0")
+    assert GAME.token_label(s, 0, ("place", "CA"), "LIBERAL") == "LIBERAL · you 21 of 27 blocks · them 0"
+    assert GAME.token_label(s, 0, ("place",), "CA").endswith("you 21 of 47 to win · them 0")
 
 
 # ---- four players: the Presidents have the final word on the team's money -----------

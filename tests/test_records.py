@@ -137,11 +137,11 @@ async def test_timeout_moves_are_in_the_log_and_replay(runner):
     assert shown.game.dump(shown.state) == found["data"]["final"]
 
 
-async def test_a_cancelled_game_is_not_recorded(runner):
+async def test_a_cancelled_game_is_archived_not_rated(runner):
     await runner.run_line("alice: /politics new game:us-president seed:1 bots:1")
     await runner.run_line("alice: /politics start")
     await runner.run_line("alice: /politics cancel")
-    assert await runner.service.store.results(GUILD) == []
+    assert [r["data"]["archived"] for r in await runner.service.store.results(GUILD)] == [True]  # history only
     assert "no finished games" in await texts(runner, "alice: /politics stats")
 
 
@@ -274,10 +274,12 @@ async def test_forget_me_replaces_name_and_id_everywhere(runner):
     alice_id = runner.users["alice"].id
     said = await texts(runner, "alice: /politics forget-me")
     assert "Former player" in said
-    (found,) = await runner.service.store.results(GUILD)
-    stored = json.dumps(found["data"]).lower()
-    assert "alice" not in stored and alice_id not in stored
-    assert "bob" in stored
+    found, cancelled = await runner.service.store.results(GUILD)  # newest first: the cancelled game is archived
+    assert cancelled["data"]["archived"] and not found["data"].get("archived")
+    for result in (found, cancelled):
+        stored = json.dumps(result["data"]).lower()
+        assert "alice" not in stored and alice_id not in stored
+    assert "bob" in json.dumps(found["data"]).lower()
     if records.replayable(found["data"]):  # rebuilt under the new name, it still replays exactly
         shown = records.replay(found["data"])
         assert shown.game.dump(shown.state) == found["data"]["final"]

@@ -175,6 +175,7 @@ async def test_turn_timeout_reminds_then_plays_for_the_player(database):
     assert loaded.record.bot_settings.timeout == 2.0
     out = await svc.tick(clock.now + 61)
     assert len(out) == 1 and "waiting for you" in out[0].text and out[0].to == "channel"
+    assert "about 1 minute left" in out[0].text  # not "1 minute(s)"
     assert await svc.tick(clock.now + 62) == []  # one reminder only
     out = await svc.tick(clock.now + 121)
     assert "ran out of time" in out[0].text

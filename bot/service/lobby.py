@@ -9,13 +9,14 @@ from collections.abc import Callable, Mapping
 from engines import Game, Seat, all_games, get_game
 from engines.search import LOBBY_LEVELS
 
+from .. import records, sentences
 from ..messages import Button, Ctx, Outgoing
 from ..registry import InputError
-from ..store import BotSettings, CorruptRow, GameRecord, Player, Store
+from ..store import BotSettings, CorruptRow, GameRecord, Player, Row, Store
 from ..text import display_name, plain
 from .boards import Boards, public_seed_note
 from .clocks import refresh_waiting
-from .common import BOT_NAMES, BOT_SETTINGS, Request, _clip, _fmt, control_ref, new_game_ref
+from .common import BOT_NAMES, BOT_SETTINGS, Request, _clip, _fmt, control_ref, log, new_game_ref
 from .outbox import Outbox
 from .play_loop import PlayLoop
 from .rows import Rows
@@ -128,7 +129,7 @@ class Lobby:
             await self.store.delete(ctx.channel_id, archive=True)
             self.rows.forget(ctx.channel_id)
         record = self._new_record(ctx, chosen, seed, bots, bot_settings, game_settings)
-        opened = f"**{plain(record.players[0].name)}** opened a lobby for **{chosen.title}**."
+        opened = sentences.opened_lobby(record.players[0].name, chosen.title) + "."
         messages = [self.boards.lobby_message(ctx.channel_id, record, opened)]
         body = self.outbox.entry(messages, req)
         created = await self.store.create(ctx.channel_id, ctx.guild_id, chosen.id, "lobby", record, outbox=body)
@@ -148,7 +149,7 @@ class Lobby:
                              "Threads); no game was opened.")
         record = self._new_record(ctx, chosen, seed, bots, bot_settings, game_settings)
         record.thread_of = ctx.channel_id
-        opened = f"**{plain(host)}** opened a lobby for **{chosen.title}**"
+        opened = sentences.opened_lobby(host, chosen.title)
         messages = [self.boards.lobby_message(thread_id, record, f"{opened} in this thread."),
                     Outgoing(to="channel", channel_id=ctx.channel_id, text=f"{opened} in <#{thread_id}>: join there.",
                              rows=[[Button("Join", f"pg:{control_ref(thread_id, record)}:join", "primary")]])]
@@ -186,7 +187,7 @@ class Lobby:
         if name.casefold() in taken:
             name = f"{name}{len(record.players) + 1}"
         record.players.append(Player(id=ctx.user.id, name=name))
-        out = [self.boards.lobby_message(ctx.channel_id, record, f"**{plain(name)}** joined.")]
+        out = [self.boards.lobby_message(ctx.channel_id, record, sentences.joined(name))]
         await self.rows.save(req, ctx.channel_id, loaded, record, messages=out)
         return out
 
@@ -204,10 +205,10 @@ class Lobby:
                 await self.store.delete(ctx.channel_id, archive=False)
                 self.rows.forget(ctx.channel_id)
                 return [Outgoing(to="channel", channel_id=ctx.channel_id,
-                                 text=f"**{plain(name)}** left; the lobby is closed.")]
+                                 text=sentences.left_lobby(name, closed=True))]
             if record.host == ctx.user.id:
                 record.host = humans[0].id
-            out = [self.boards.lobby_message(ctx.channel_id, record, f"**{plain(name)}** left.")]
+            out = [self.boards.lobby_message(ctx.channel_id, record, sentences.left_lobby(name, closed=False))]
             await self.rows.save(req, ctx.channel_id, loaded, record, messages=out)
             return out
         if record.status == "finished":
@@ -216,8 +217,7 @@ class Lobby:
         record.players[seat].ai = True
         record.players[seat].id = f"resigned:{ctx.user.id}"
         out = [Outgoing(to="channel", channel_id=ctx.channel_id,
-                        text=f"**{plain(name)}** left the game; an AI plays their seat from now on "
-                             f"(level {record.bot_settings.ai}).")]
+                        text=sentences.left_game(name, record.bot_settings.ai))]
         await self.rows.save(req, ctx.channel_id, loaded, record, recompute=True, messages=out)
         out += await self.play.drain_ai(req, ctx.channel_id)
         return out
@@ -268,16 +268,29 @@ class Lobby:
             row = await self.store.get(ctx.channel_id)
             host = row.record.host if row else None
         except CorruptRow:
-            host = None  # a damaged row: a moderator may still clear it
+            row, host = None, None  # a damaged row: a moderator may still clear it
         if ctx.user.id != host and not ctx.user.manage_channel:
             raise InputError("Only the host or someone with Manage Channels can cancel the game.")
-        who = plain(display_name(ctx.user.name))
+        who = display_name(ctx.user.name)
+        archived = self._archived_result(row, ctx) if row is not None and row.status == "playing" else None
         messages = [Outgoing(to="channel", channel_id=ctx.channel_id,
-                             text=f"The game of {raw[1]} was cancelled by **{who}**.")]
+                             text=sentences.cancelled(raw[1], who, archived=archived is not None))]
         body = self.outbox.entry(messages, req)
-        outbox_id = await self.store.delete(ctx.channel_id, archive=True, outbox=body)
+        outbox_id = await self.store.delete(ctx.channel_id, archive=True, outbox=body, result=archived)
         self.rows.forget(ctx.channel_id)
         return self.outbox.said(req, messages, outbox_id, body)
+
+    def _archived_result(self, row: Row, ctx: Ctx) -> dict | None:
+        """A game cancelled in play goes into history as archived (no winner, no rating change);
+        if its state can't be read, it is cancelled all the same."""
+        try:
+            game = get_game(row.game)
+            state = game.load(row.record.saved_state())
+            return records.archived_game(row.record, game, state, guild_id=row.guild_id or ctx.guild_id or "",
+                                         archived_at=self.clock())
+        except Exception:  # recording must never keep a game from being cancelled
+            log.exception("archiving the cancelled game in %s failed", ctx.channel_id)
+            return None
 
     async def settings(self, req: Request, ctx: Ctx, settings: str | None = None) -> list[Outgoing]:
         loaded = await self.rows.require(ctx)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from engines import SYSTEM, RuleError
 
+from .. import sentences
 from ..ai_worker import AiWorkers, ai_hint, ai_move
 from ..messages import Button, Ctx, Outgoing, User
 from ..registry import InputError
@@ -178,10 +179,10 @@ class PlayLoop:
         if seat not in record.hinted:
             record.hinted.append(seat)
             await self.rows.save(req, ctx.channel_id, loaded, record)
-        odds = (f"about {round(chance * 100)} % chance to win from what you can see" if chance is not None
-                else "no estimate: this move is not a matter of search")
+        odds = (f"The search gives you about {round(chance * 100)}% chance to win from what you can see."
+                if chance is not None else "The search gives no estimate: this move is not a matter of search.")
         text = (f"💡 Hint (only you see this): **{plain(label)}** — type `{plain(move)}`.\n"
-                f"The search's {odds}. (The game's record notes that hints were used.)")
+                f"{odds} (The game's record notes that hints were used.)")
         return [self.boards.reply(ctx, text)]
 
     async def drain_ai(self, req: Request, channel_id: str) -> list[Outgoing]:
@@ -278,16 +279,17 @@ class PlayLoop:
                 if not await self._ai_step(req, channel_id, moved, force_seats={seat}):
                     return out  # a searched move under way
                 out.append(Outgoing(to="channel", channel_id=channel_id,
-                                    text=f"⏰ {plain(name)} ran out of time; the AI moves for them this time."))
+                                    text=sentences.ran_out_of_time(name)))
                 out += moved
                 out += await self.drain_ai(req, channel_id)
                 return out
             if since + timeout / 2 <= now and seat not in record.reminded:
                 record.reminded.append(seat)
+                minutes = int(timeout / 120) or 1  # half the turn's time is left
                 uid = record.players[seat].id
                 reminder = Outgoing(to="channel", channel_id=channel_id,
-                                    text=f"⏳ <@{uid}>, the game is waiting for you: about {int(timeout / 120) or 1} "
-                                         "minute(s) left before the AI moves for you.",
+                                    text=f"⏳ <@{uid}>, the game is waiting for you: about {minutes} "
+                                         f"{'minute' if minutes == 1 else 'minutes'} left before the AI moves for you.",
                                     rows=[[Button("Open my controls", f"pg:{control_ref(channel_id, record)}:turn",
                                                   "primary")]],
                                     ping=[uid])

@@ -13,7 +13,7 @@ from render import get_renderer
 from render.chart import rating_chart
 from render.text import alt_text
 
-from .. import records
+from .. import records, sentences
 from ..messages import Button, Ctx, Destination, Embed, Outgoing, Row
 from ..registry import InputError
 from ..store import Store
@@ -143,7 +143,7 @@ class Records:
         found = await self.store.results(guild, ctx.channel_id if where == "channel" else None, game, HISTORY)
         scope = "this channel" if where == "channel" else "this server"
         if not found:
-            return [self.boards.reply(ctx, f"No finished games in {scope} yet.")]
+            return [self.boards.reply(ctx, f"No finished or archived games in {scope} yet.")]
         embed = Embed(title=f"Recent games in {scope}",
                       footer="Download a game to replay it with `politics-bot replay FILE`")
         for r in found:
@@ -154,8 +154,10 @@ class Records:
                                 if w < len(players)) or "nobody"
             hinted = [plain(players[s]["name"]) for s in data.get("hinted", []) if s < len(players)]
             hints = f" — hints used by {', '.join(hinted)}" if hinted else ""
+            # a game cancelled in play: no winner, and no rating moved
+            outcome = "**archived** unfinished, unrated" if data.get("archived") else f"winner: **{winners}**"
             embed.fields.append((f"#{r['id']} · {data.get('title', r['game'])} · {_when(r['finished_at'])}",
-                                 _clip(f"{names} — winner: **{winners}** — {_length(data)}{hints}", 1000)))
+                                 _clip(f"{names} — {outcome} — {_length(data)}{hints}", 1000)))
         newest = found[:5]
         rows: list[Row] = [[Button(f"Download #{r['id']}", f"pr:{ctx.channel_id}:dl:{r['id']}") for r in newest],
                            [Button(f"Replay #{r['id']}", f"pr:{ctx.channel_id}:rp:{r['id']}:0") for r in newest]]
@@ -242,8 +244,7 @@ class Records:
     async def stats_reset(self, req: Request, ctx: Ctx) -> list[Outgoing]:
         removed = await self.store.reset_records(self._guild(ctx))
         return [Outgoing(to="channel", channel_id=ctx.channel_id,
-                         text=f"**{plain(display_name(ctx.user.name))}** cleared this server's game records "
-                              f"({removed} finished games, every rating).")]
+                         text=sentences.cleared_records(display_name(ctx.user.name), removed))]
 
     async def forget_me(self, req: Request, ctx: Ctx) -> list[Outgoing]:
         guild = self._guild(ctx)

@@ -172,14 +172,18 @@ class Store(RecordsStore, ABC):
         done = await self.commit(channel_id, expected_version, status, record, wake_at)
         return (done.text, done.state) if done else None
 
-    async def delete(self, channel_id: str, archive: bool = True, *, outbox: str | None = None) -> int | None:
+    async def delete(self, channel_id: str, archive: bool = True, *, outbox: str | None = None,
+                     result: dict | None = None) -> int | None:
         """Remove the channel's game (kept in the archive unless archive=False); with `outbox`,
-        what the bot must say about it is written in the same transaction (its id returned)."""
+        what the bot must say about it is written in the same transaction (its id returned); with
+        `result` (an unfinished game's archived result, bot/records.py), history lists it."""
         def steps() -> Program[int | None]:
             if archive:
                 yield Step("INSERT INTO archive(channel_id, guild_id, game, record, state, finished_at)"
                            " SELECT channel_id, guild_id, game, record, state, ? FROM games WHERE channel_id=?",
                            (time.time(), channel_id))
+            if result is not None:
+                yield from self._record_archived(channel_id, result)
             said = (yield from add_outbox_steps(channel_id, 0, outbox)) if outbox is not None else None
             yield Step("DELETE FROM games WHERE channel_id=?", (channel_id,))
             return said

@@ -90,6 +90,14 @@ class RecordsStore(RetentionStore):
         return await self.commit(channel_id, expected_version, record.status, record, None,
                                  also=self._record_result(channel_id, result, seats, rate), **extra)
 
+    def _record_archived(self, channel_id: str, result: dict) -> Program[None]:
+        """An unfinished game's result row alone: history shows it, and no seat row or rating is
+        written, so stats and the leaderboard stay as they were."""
+        yield Step("INSERT INTO results(guild_id, channel_id, parent_id, game, finished_at, moves, data)"
+                   " VALUES(?,?,?,?,?,?,?)",
+                   (result["guild_id"], channel_id, result.get("parent_id"), result["game"],
+                    float(result["finished_at"]), result["moves"], dumps(result["data"])))
+
     def _record_result(self, channel_id: str, result: dict, seats: list[dict],
                        rate: Callable[[dict], dict]) -> Program[None]:
         guild, game = result["guild_id"], result["game"]
@@ -205,10 +213,15 @@ class RecordsStore(RetentionStore):
         finished games still in `games` are deleted, and so is the player's DM channel row. (How
         many recorded games changed, the channels whose finished row went.)"""
         contains = self.dialect.contains.format(column="record")
+        in_data = self.dialect.contains.format(column="data")
 
         def steps() -> Program[tuple[int, list[str]]]:
             ids = yield Step("SELECT DISTINCT result_id FROM result_players WHERE guild_id=? AND player_id=?",
                              (guild_id, player_id), ROWS)
+            # an archived (unfinished) game has no seat rows: its game file names the player
+            archived = yield Step(f"SELECT id FROM results WHERE guild_id=? AND {in_data}",
+                                  (guild_id, dumps({"player_id": player_id})[1:-1]), ROWS)
+            ids = [(i,) for i in sorted({r[0] for r in ids} | {r[0] for r in archived})]
             changed = 0
             for (result_id,) in ids:
                 found = yield Step(f"SELECT {RESULT_COLUMNS} FROM results WHERE id=?", (result_id,), ROW)

@@ -12,7 +12,7 @@ from typing import cast
 
 from ..core import Action, Event, Game, Options, Result, RuleError, Seat
 from ..rng import Rng
-from ..wording import verb_for
+from ..wording import opening, possessive, subject, their, verb_for
 from .ai import choose
 from .cards import BY_SLUG, SLUGS
 from .model import (END, GROUP_TABLE, ROLL, SPEECHES, THROW, Capture, End, P52Options, P52State, Roll, Speech,
@@ -167,7 +167,8 @@ class Politics1952(Game[P52State]):
         a, b = rng.die(), rng.die()
         state.rng = rng.state
         state.opening[seat] = a + b
-        events = [Event(f"{self._name(state, seat)} throws {a} + {b} = {a + b} for first player.")]
+        who = subject(self._name(state, seat), 'throws', start=True)
+        events = [Event(f"{who} {a} + {b} = {a + b} for first player.")]
         if any(state.opening[s] is None for s in state.contenders):
             return events
         best = max(state.opening[s] for s in state.contenders)  # type: ignore[type-var]
@@ -175,13 +176,14 @@ class Politics1952(Game[P52State]):
         if len(top) > 1:
             state.contenders = top
             state.opening = [None] * len(state.seats)
-            events.append(Event(f"{' and '.join(self._name(state, s) for s in top)} tie on {best} and throw again."))
+            tied = " and ".join(self._name(state, s) for s in top)
+            events.append(Event(opening(f"{tied} tie on {best} and throw again.")))
             return events
         state.phase = "roll"
         state.turn = top[0]
         state.turns = 1
         state.contenders = []
-        events.append(Event(f"{self._name(state, top[0])} threw highest and "
+        events.append(Event(f"{subject(self._name(state, top[0]), start=True)} threw highest and "
                                 f"{verb_for(self._name(state, top[0]), 'begins')}: `roll`."))
         return events
 
@@ -195,15 +197,16 @@ class Politics1952(Game[P52State]):
         d["dice"] = [g, a, b]
         name = state.seats[seat].name
         if a == b and board_closed(state):
-            state.log = [f"{name} rolls group {g}, {a} + {b}: doubles with the board closed."]
-            events = [Event(f"{name} rolls group {g} and {a} + {b} — **doubles with the board closed**: "
+            rolls = subject(name, 'rolls', start=True)
+            state.log = [f"{rolls} group {g}, {a} + {b}: doubles with the board closed."]
+            events = [Event(f"{rolls} group {g} and {a} + {b} — **doubles with the board closed**: "
                             "play stops and the votes are counted.")]
             self._tabulate(state, seat, events)
             return events
         d["phase"] = "move"
         d["remaining"] = a + b
         d["speech_done"] = False
-        line = f"{name} rolls group {g} ({_GROUP_LIST[g]}) and {a} + {b} = {a + b} counties."
+        line = f"{subject(name, 'rolls', start=True)} group {g} ({_GROUP_LIST[g]}) and {a} + {b} = {a + b} counties."
         d["log"] = [line]
         events = [Event(line)]
         if can_place(state, seat):
@@ -250,14 +253,15 @@ class Politics1952(Game[P52State]):
         before, new, gained = move_pin(d, code, seat, k)
         d["remaining"] = remaining = remaining - k
         name = d["seats"][seat].name
+        captures = subject(name, 'captures', start=True)
         if new > lines:
-            line = (f"{name} captures {k} in {NAMES[code]} → the capital: **{NAMES[code]} won outright** "
+            line = (f"{captures} {k} in {NAMES[code]} → the capital: **{NAMES[code]} won outright** "
                     f"({EV[code]} votes).")
         elif gained:
-            line = (f"{name} captures {k} in {NAMES[code]} → line {new}/{lines}, taking control ({EV[code]} votes)"
+            line = (f"{captures} {k} in {NAMES[code]} → line {new}/{lines}, taking control ({EV[code]} votes)"
                     + (f" from {d['seats'][before].name}." if before is not None else "."))
         else:
-            line = f"{name} captures {k} in {NAMES[code]} → line {new}/{lines}."
+            line = f"{captures} {k} in {NAMES[code]} → line {new}/{lines}."
         if before is None and board_closed(state):
             line += _CLOSED_NOTE
         d["log"].append(line)
@@ -303,7 +307,7 @@ class Politics1952(Game[P52State]):
             elif gained:
                 bit += " (control)"
             parts.append(bit)
-        line = f"{name} makes a speech — **{card.title}**: " + "; ".join(parts) + "."
+        line = f"{subject(name, 'makes', start=True)} a speech — **{card.title}**: " + "; ".join(parts) + "."
         if first_pin and board_closed(state):
             line += _CLOSED_NOTE
         state.log.append(line)
@@ -342,7 +346,7 @@ class Politics1952(Game[P52State]):
         d["turn"] = s
         d["turns"] += 1
         d["phase"] = "roll"
-        events.append(Event(f"{state.seats[s].name} to `roll`."))
+        events.append(Event(f"{subject(state.seats[s].name, start=True)} to `roll`."))
 
     # ---- tabulation ----------------------------------------------------
     def _tabulate(self, state: P52State, thrower: int, events: list[Event]) -> None:
@@ -410,7 +414,7 @@ class Politics1952(Game[P52State]):
         above = sum(tally[s] > cut_votes for s in ranked)
         if use_counties and above + len(vote_tied) > 2:
             counts = ", ".join(f"{names[s]} {held[s]}" for s in vote_tied)
-            note = (f"{' and '.join(names[s] for s in vote_tied)} tie on {cut_votes} votes for "
+            note = opening(f"{' and '.join(names[s] for s in vote_tied)} tie on {cut_votes} votes for "
                     f"{'a place' if above == 1 else 'the places'} among the two who stay, so counties on the "
                     f"board decide ({counts})")
             dropped = [s for s in vote_tied if s not in sure and s not in tied]
@@ -423,7 +427,7 @@ class Politics1952(Game[P52State]):
         if len(sure) + len(tied) <= 2:
             return sure + tied, notes
         need = 2 - len(sure)
-        notes.append(f"{' and '.join(names[s] for s in tied)} tie"
+        notes.append(opening(f"{' and '.join(names[s] for s in tied)} tie")
                      + (f" on {tally[tied[0]]} votes and {held[tied[0]]} counties" if use_counties
                         else f" on {tally[tied[0]]} votes") + " and throw the white dice:")
         rng = Rng(state.rng)
@@ -501,7 +505,7 @@ class Politics1952(Game[P52State]):
             what = "to `roll`"
         else:
             g, a, b = state.dice
-            what = (f"group {g}, {state.remaining} of {a + b} counties left"
+            what = (f"to place {state.remaining} of {a + b} counties in group {g}"
                     + ("" if state.speech_done or not state.hands[state.turn] else ", may make a speech"))
         tally = votes(state)
         lead = " · ".join(f"{self._name(state, s)} {tally[s]}" for s in state.active)
@@ -513,11 +517,12 @@ class Politics1952(Game[P52State]):
         # every line names its owner, so no two players' private texts share a line
         name = self._name(state, seat)
         if seat not in state.active:
-            return f"{name}, you were eliminated at a tabulation; your Speech Cards are out of the game."
+            return (f"{subject(name, 'was', start=True)} eliminated at a tabulation; {their(name)} Speech Cards are "
+                    "out of the game.")
         hand = state.hands[seat]
         if not hand:
-            return f"{name}, you have no Speech Cards left."
-        lines = [f"{name}, your Speech Cards (play one a turn after your roll: `speech <card>`):"]
+            return f"{subject(name, 'has', start=True)} no Speech Cards left."
+        lines = [f"{possessive(name, start=True)} Speech Cards (play one a turn after your roll: `speech <card>`):"]
         for s in hand:
             c = BY_SLUG[s]
             lines.append(f"• `{s}` — **{c.title}**: {c.listing()}. {c.text}")
@@ -531,7 +536,8 @@ class Politics1952(Game[P52State]):
             me = state.pos[token][seat] if 0 <= seat < len(state.seats) else 0
             holder = controller(state, token)
             held = "nobody" if holder is None else ("you" if holder == seat else self._name(state, holder))
-            return f"{NAMES[token]} ({EV[token]}) · you {place_name(token, me) if me else 'no pin'} · held by {held}"
+            pin = place_name(token, me) if me else "none"
+            return f"{NAMES[token]} ({EV[token]}) · your pin: {pin} · held by {held}"
         if prefix[0] == "capture" and len(prefix) == 2 and token.isdigit():
             code = prefix[1]
             if code in EV and 0 <= seat < len(state.seats):

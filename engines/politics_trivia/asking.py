@@ -2,6 +2,7 @@
 help."""
 from __future__ import annotations
 
+from ..wording import possessive, subject
 from ..core import Event, RuleError, resolve_seat
 from ..rng import Rng
 from . import acting, flow, offers, pile, runoff
@@ -40,7 +41,8 @@ def ask(state: TriviaState, seat: int, a: Ask) -> list[Event]:
     label = {"state": f"State question about {NAMES.get(qq.state or '', qq.state)}", "general": "General question",
              "government": "Government question ($2M paid)"}[cat]
     listing = "\n".join(f"**{i}.** {c}" for i, c in enumerate(choices, start=1))
-    events = [_ev(f"{name} takes a {label} — {state.options.question_seconds} seconds:\n**{qq.text}**\n{listing}")]
+    events = [_ev(f"{subject(name, 'takes', start=True)} a {label} — {state.options.question_seconds} "
+                  f"seconds:\n**{qq.text}**\n{listing}")]
     return events
 
 
@@ -50,7 +52,7 @@ def answer(state: TriviaState, seat: int, a: Answer) -> list[Event]:
         raise RuleError("There is no open multiple-choice question." if state.phase not in ("h2h",)
                         else "Runoff answers are typed: use `guess <answer>` (no choices are shown).")
     if seat != q.asker:
-        raise RuleError(f"Only {name_of(state, q.asker)} answers this question; you may offer help.")
+        raise RuleError(f"Only {subject(name_of(state, q.asker), 'answers')} this question; you may offer help.")
     if not 1 <= a.choice <= len(q.choices):
         raise RuleError(f"Choose an answer from 1 to {len(q.choices)}.")
     return resolve_question(state, a.choice - 1)
@@ -67,10 +69,10 @@ def resolve_question(state: TriviaState, picked: int | None) -> list[Event]:
     if picked is None:
         line = f"⏰ Time is up for {name}: the answer was **{answer}**."
     elif right:
-        line = f"✅ {name} answers **{answer}** — right!"
+        line = f"✅ {subject(name, 'answers', start=True)} **{answer}** — right!"
         p.right += 1
     else:
-        line = f"❌ {name} answers {q.choices[picked]} — wrong; the answer was **{answer}**."
+        line = f"❌ {subject(name, 'answers', start=True)} {q.choices[picked]} — wrong; the answer was **{answer}**."
     events: list[Event] = []
     deal = state.deal
     claim_dc = False
@@ -81,7 +83,7 @@ def resolve_question(state: TriviaState, picked: int | None) -> list[Event]:
             code = p.at
             if code in EV and state.chips.get(code) is None:
                 state.chips[code] = seat
-                line += f" {name} claims the {NAMES[code]} chip ({EV[code]} EV)."
+                line += f" {subject(name, 'claims', start=True)} the {NAMES[code]} chip ({EV[code]} EV)."
             else:
                 p.pv += state.options.state_pv
                 line += f" The chip is not free: {state.options.state_pv}M Popular Votes instead."
@@ -108,7 +110,7 @@ def resolve_question(state: TriviaState, picked: int | None) -> list[Event]:
     if state.extra > 0:
         state.extra -= 1
         flow.to_choose(state)
-        events.append(_ev(f"{name} has an extra question this turn."))
+        events.append(_ev(f"{subject(name, 'has', start=True)} an extra question this turn."))
         return events
     flow.end_turn(state, events)
     return events
@@ -121,7 +123,7 @@ def claim(state: TriviaState, seat: int, a: Claim) -> list[Event]:
     if state.chips[DC] is not None:
         raise RuleError("D.C.'s chip has already been claimed.")
     state.chips[DC] = seat
-    events = [_ev(f"{name_of(state, seat)} claims D.C.'s 3 electoral votes.")]
+    events = [_ev(f"{subject(name_of(state, seat), 'claims', start=True)} D.C.'s 3 electoral votes.")]
     if runoff.check_270(state, events):
         return events
     if state.extra > 0:
@@ -146,7 +148,8 @@ def call_help(state: TriviaState, seat: int, a: CallHelp) -> list[Event]:
     q.called = True
     q.responders = [s for s in range(len(state.seats))
                     if s != seat and not state.players[s].out and s not in offered and s not in q.declined]
-    return [_ev(f"{name_of(state, seat)} asks for help. Anyone may `help` (free or for a price paid up front) "
+    return [_ev(f"{subject(name_of(state, seat), 'asks', start=True)} for help. Anyone may `help` (free or for "
+                f"a price paid up front) "
                 "or `nohelp`.")]
 
 
@@ -171,7 +174,7 @@ def offer_help(state: TriviaState, seat: int, a: Help) -> list[Event]:
         q.responders.remove(seat)
     price = ("for free" if a.price == 0 else f"for {_money(a.price)}" if unit == "cash"
              else f"for {a.price}M Popular Votes")
-    return [_ev(f"{name_of(state, seat)} offers to help {name_of(state, q.asker)} {price}.")]
+    return [_ev(f"{subject(name_of(state, seat), 'offers', start=True)} to help {name_of(state, q.asker)} {price}.")]
 
 
 def no_help(state: TriviaState, seat: int, a: NoHelp) -> list[Event]:
@@ -180,7 +183,7 @@ def no_help(state: TriviaState, seat: int, a: NoHelp) -> list[Event]:
         raise RuleError("Nobody is waiting for your answer to a call for help.")
     q.responders.remove(seat)
     q.declined.append(seat)
-    return [_ev(f"{name_of(state, seat)} will not help.")]
+    return [_ev(f"{subject(name_of(state, seat), start=True)} will not help.")]
 
 
 def offer_of(state: TriviaState, helper: str) -> list:
@@ -190,7 +193,7 @@ def offer_of(state: TriviaState, helper: str) -> list:
     s = resolve_seat([x.name for x in state.seats], helper)
     found = next((o for o in q.offers if o[0] == s), None)
     if found is None:
-        raise RuleError(f"{name_of(state, s)} has not offered help on this question.")
+        raise RuleError(f"{subject(name_of(state, s), 'has', start=True)} not offered help on this question.")
     return found
 
 
@@ -217,7 +220,8 @@ def hire(state: TriviaState, seat: int, a: Hire) -> list[Event]:
     if unit == "cash" and price:
         paid = f"and pays {_money(price)} up front"
     name, hn = name_of(state, seat), name_of(state, s)
-    return [_ev(f"{name} accepts {hn}'s help {paid}. {hn}, `suggest` a choice (only {name} sees it).")]
+    return [_ev(f"{subject(name, 'accepts', start=True)} {possessive(hn)} help {paid}. {hn}, `suggest` a choice (only "
+                f"{subject(name, 'sees')} it).")]
 
 
 def decline(state: TriviaState, seat: int, a: Decline) -> list[Event]:
@@ -227,7 +231,8 @@ def decline(state: TriviaState, seat: int, a: Decline) -> list[Event]:
     found = offer_of(state, a.helper)
     q.offers.remove(found)
     q.declined.append(found[0])
-    return [_ev(f"{name_of(state, seat)} turns down {name_of(state, found[0])}'s help.")]
+    turns = subject(name_of(state, seat), 'turns', start=True)
+    return [_ev(f"{turns} down {possessive(name_of(state, found[0]))} help.")]
 
 
 def suggest(state: TriviaState, seat: int, a: Suggest) -> list[Event]:
@@ -240,6 +245,8 @@ def suggest(state: TriviaState, seat: int, a: Suggest) -> list[Event]:
         raise RuleError(f"Suggest a choice from 1 to {len(q.choices)}.")
     q.hint = a.choice - 1
     hn, name = name_of(state, seat), name_of(state, q.asker)
-    return [_ev(f"{hn} whispers a suggestion to {name}."),
-            _ev(f"{hn} suggests **{a.choice}. {q.choices[a.choice - 1]}** for {name}'s question.",
+    return [_ev(f"{subject(hn, 'whispers', start=True)} a suggestion to {name}."),
+            _ev(f"{subject(hn, 'suggests', start=True)} **{a.choice}. {q.choices[a.choice - 1]}** for "
+                f"{possessive(name)} "
+                f"question.",
                 to=[q.asker, seat])]

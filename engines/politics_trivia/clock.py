@@ -1,6 +1,7 @@
 """The clock: how long each wait lasts, and the default move when time runs out."""
 from __future__ import annotations
 
+from ..wording import possessive, subject
 from ..core import SYSTEM, Event, RuleError, Timer
 from . import acting, asking, offers, runoff, turns, wildcards
 from .acting import name_of
@@ -21,7 +22,7 @@ def timeout(state: TriviaState) -> list[Event]:
         if chooser is not None and state.phase == "homes":
             taken = {x.home for x in state.players}
             code = max((c for c in STATES if c not in taken), key=lambda c: (EV[c], c))
-            events.insert(0, _ev(f"⏰ Time: {name_of(state, chooser)} is given a home state."))
+            events.insert(0, _ev(f"⏰ Time: {subject(name_of(state, chooser), 'is')} given a home state."))
             events += turns.home(state, chooser, Home(state=code))
         return events
     seat = state.turn
@@ -37,10 +38,10 @@ def timeout(state: TriviaState) -> list[Event]:
         assert p.at is not None and state.dice is not None  # a move follows a roll, from a home state on
         reach = REACH[p.at][sum(state.dice)]
         code = max(reach, key=lambda c: (state.chips.get(c) is None and c != DC, EV[c], c))
-        events.append(_ev(f"⏰ Time: {name_of(state, seat)} is moved to the most valuable state in reach."))
+        events.append(_ev(f"⏰ Time: {subject(name_of(state, seat), 'is')} moved to the most valuable state in reach."))
         return events + turns.move(state, seat, MOVE[code])
     if ph in ("choose", "claim"):
-        events.append(_ev(f"⏰ Time: {name_of(state, seat)}'s turn ends."))
+        events.append(_ev(f"⏰ Time: {possessive(name_of(state, seat))} turn ends."))
         return events + turns.end(state, seat, END)
     if ph == "deal":
         events.append(_ev("⏰ Time: the offer counts as declined."))

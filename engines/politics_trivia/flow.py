@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..core import Event
 from ..rng import Rng
-from ..wording import verb_for
+from ..wording import possessive, subject, verb_for
 from . import acting, runoff
 from .acting import name_of
 from .board import DC, EV, NAMES, _ev, _money
@@ -19,7 +19,8 @@ def maybe_begin(state: TriviaState, events: list[Event]) -> None:
         rng = Rng(state.rng)
         rng.shuffle(state.gdeck)
         state.rng = rng.state
-    events.append(_ev(f"The campaign begins. {name_of(state, state.first)} had the lowest roll and "
+    first = subject(name_of(state, state.first), start=True)
+    events.append(_ev(f"The campaign begins. {first} had the lowest roll and "
                       f"{verb_for(name_of(state, state.first), 'goes')} "
                       "first; play passes down the seat list."))
     begin_turn(state, state.first, events)
@@ -42,15 +43,16 @@ def begin_turn(state: TriviaState, seat: int, events: list[Event]) -> None:
         state.wait += 1
         p = state.players[seat]
         if p.at == DC and p.dc_turns >= 4 and p.debt > 0:
-            events.append(_ev(f"{name_of(state, seat)} has spent 4 turns in D.C.; the bank writes off the "
+            events.append(_ev(f"{subject(name_of(state, seat), 'has', start=True)} spent 4 turns in D.C.; the "
+                              f"bank writes off the "
                               f"remaining debt of {_money(p.debt)}."))
             p.debt = 0
         if p.skip <= 0:
-            events.append(_ev(f"{name_of(state, seat)}'s turn" + (" (in D.C.)." if p.at == DC else
+            events.append(_ev(f"{possessive(name_of(state, seat), start=True)} turn" + (" (in D.C.)." if p.at == DC else
                                                                   f" (in {NAMES.get(p.at or '', p.at)}).")))
             return
         p.skip -= 1
-        line = f"{name_of(state, seat)} misses this turn."
+        line = f"{subject(name_of(state, seat), 'misses', start=True)} this turn."
         if p.at == DC and p.dc_turns < 4:
             line += " " + dc_collect(state, seat)
         events.append(_ev(line))
@@ -105,7 +107,7 @@ def dc_collect(state: TriviaState, seat: int) -> str:
     p = state.players[seat]
     p.dc_turns += 1
     p.cash += 10
-    line = f"{name_of(state, seat)} collects $10M in D.C. (turn {p.dc_turns} of 4)"
+    line = f"{subject(name_of(state, seat), 'collects', start=True)} $10M in D.C. (turn {p.dc_turns} of 4)"
     if p.debt:
         paid = min(p.debt, p.cash)
         p.cash -= paid

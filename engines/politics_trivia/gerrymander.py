@@ -1,6 +1,7 @@
 """Gerrymander cards: turning in what a card needs for its reward."""
 from __future__ import annotations
 
+from ..wording import subject
 from ..core import Event, RuleError
 from . import runoff
 from .acting import name_of, wrong_turn
@@ -56,7 +57,7 @@ def play(state: TriviaState, seat: int, a: Play) -> list[Event]:
         new = state.gdeck.pop(0)
         p.hand.append(new)
         drew = " and draws a new card"
-    events = [_ev(f"{name_of(state, seat)} plays Gerrymander **{card.title}**: {card.text}"
+    events = [_ev(f"{subject(name_of(state, seat), 'plays', start=True)} Gerrymander **{card.title}**: {card.text}"
                   + (f" (takes {', '.join(took)})" if took else "") + f"{drew}.")]
     if drew:
         events.append(_ev(f"You draw Gerrymander card {new}: {GERRY[new].title} — {GERRY[new].text}", to=[seat]))

@@ -2,6 +2,7 @@
 the holder, paid only on a right answer."""
 from __future__ import annotations
 
+from ..wording import possessive, subject
 from ..core import Event, RuleError
 from . import flow
 from .acting import name_of, wrong_turn
@@ -42,8 +43,9 @@ def offer(state: TriviaState, seat: int, a: Offer) -> list[Event]:
     state.offer_made = True
     state.phase = "deal"
     state.wait += 1
-    return [_ev(f"{name_of(state, seat)} offers {deal_text(state.deal)} for {name_of(state, holder)}'s "
-                f"{NAMES[code]} chip ({EV[code]} EV). {name_of(state, holder)}: `deal yes` or `deal no`.")]
+    return [_ev(f"{subject(name_of(state, seat), 'offers', start=True)} {deal_text(state.deal)} for "
+                f"{possessive(name_of(state, holder))} {NAMES[code]} chip ({EV[code]} EV). "
+                f"{subject(name_of(state, holder), start=True)}: `deal yes` or `deal no`.")]
 
 
 def parse_chips(text: str) -> list[str]:
@@ -82,10 +84,11 @@ def answer_offer(state: TriviaState, seat: int, a: DealAnswer) -> list[Event]:
     flow.to_choose(state)
     if a.accept:
         d.accepted = True
-        return [_ev(f"{name} accepts. If {buyer} now answers a question right, {buyer} pays "
+        return [_ev(f"{subject(name, 'accepts', start=True)}. If {buyer} now answers a question right, {buyer} pays "
                     f"{deal_text(d)} and takes the {NAMES[d.state]} chip.")]
     state.deal = None
-    return [_ev(f"{name} declines the offer. {buyer} may still take a State or General question.")]
+    return [_ev(f"{subject(name, 'declines', start=True)} the offer. {buyer} may still take a State or General "
+                f"question.")]
 
 
 def complete_deal(state: TriviaState, d: Deal) -> str:
@@ -100,5 +103,6 @@ def complete_deal(state: TriviaState, d: Deal) -> str:
     for c in d.chips:
         state.chips[c] = d.holder
     state.chips[d.state] = d.buyer
-    return (f"{name_of(state, d.buyer)} pays {deal_text(d)} to {name_of(state, d.holder)} and takes "
+    return (f"{subject(name_of(state, d.buyer), 'pays', start=True)} {deal_text(d)} to "
+            f"{name_of(state, d.holder)} and takes "
             f"the {NAMES[d.state]} chip ({EV[d.state]} EV).")

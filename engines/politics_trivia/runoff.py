@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..core import Event, RuleError, resolve_seat
 from ..rng import Rng
-from ..wording import verb_for
+from ..wording import opening, possessive, subject, verb_for
 from . import acting, pile
 from .acting import name_of
 from .actions import Ok, Overrule, PassAnswer, Wrapup
@@ -27,12 +27,14 @@ def check_270(state: TriviaState, events: list[Event]) -> bool:
     rivals = [s for s in range(n) if s != holder and pvs[s] > pvs[holder]]
     name = name_of(state, holder)
     if not rivals:
-        finish(state, holder, f"{name} reaches {evs[holder]} electoral votes with the most Popular Votes "
+        finish(state, holder, f"{subject(name, 'reaches', start=True)} {evs[holder]} electoral votes with the "
+                              f"most Popular Votes "
                f"({pvs[holder]}M) and {verb_for(name, 'is')} elected President!", events, "270")
         return True
     top = max(pvs[s] for s in rivals)
     best = seeded_order(state, [s for s in rivals if pvs[s] == top], lambda s: -evs[s])[0]
-    events.append(_ev(f"🗳️ {name} has {evs[holder]} electoral votes, but {name_of(state, best)} has more "
+    events.append(_ev(f"🗳️ {subject(name, 'has', start=True)} {evs[holder]} electoral votes, but "
+                      f"{subject(name_of(state, best), 'has')} more "
                       f"Popular Votes ({pvs[best]}M to {pvs[holder]}M): a **runoff**! 5 General and 5 State "
                       "questions, no choices, typed answers in secret, no help."))
     state.h2h = H2H(kind="runoff", seats=[holder, best])
@@ -121,7 +123,7 @@ def h2h_question(state: TriviaState, events: list[Event]) -> None:
     q = pile.asked(state, h.qids[h.qn])
     about = f" ({NAMES.get(q.state, q.state)})" if q.category == "state" and q.state else ""
     events.append(_ev(f"Question {h.qn + 1} of {len(h.qids)} — {q.category.title()}{about}:\n**{q.text}**\n"
-                      f"{name_of(state, h.seats[0])} and {name_of(state, h.seats[1])}: type your answer "
+                      f"{opening(name_of(state, h.seats[0]))} and {name_of(state, h.seats[1])}: type your answer "
                       f"(`guess …`, it stays secret until both are in); {state.options.question_seconds} seconds."))
 
 
@@ -137,7 +139,7 @@ def h2h_answer(state: TriviaState, seat: int, text: str) -> list[Event]:
         raise RuleError("Keep an answer under 200 characters.")
     h.answers[i] = text
     shown = text if text else "(blank)"
-    events = [_ev(f"{name_of(state, seat)} has handed in an answer."),
+    events = [_ev(f"{subject(name_of(state, seat), 'has', start=True)} handed in an answer."),
               _ev(f"Your answer: “{shown[:100]}”.", to=[seat])]
     if all(x is not None for x in h.answers):
         h2h_reveal(state, events)
@@ -161,7 +163,7 @@ def h2h_reveal(state: TriviaState, events: list[Event]) -> None:
         h.verdicts[i] = ok
         shown = f"“{given[:80]}”" if given.strip() else "nothing"
         bits.append(f"{name_of(state, s)} wrote {shown} {'✅' if ok else '❌'}")
-    events.append(_ev(f"The answer: **{q.answer}**. " + "; ".join(bits) + "."))
+    events.append(_ev(f"The answer: **{q.answer}**. " + opening("; ".join(bits)) + "."))
     n = len(state.seats)
     judges = [s for s in range(n) if s not in h.seats]
     h.reviewers = judges if judges else list(h.seats)
@@ -186,7 +188,8 @@ def overrule(state: TriviaState, seat: int, a: Overrule) -> list[Event]:
             raise RuleError("A contestant may only accept the other contestant's answer, not change their own.")
         raise RuleError("You cannot overrule that verdict (no answer, or you already voted on it).")
     h.overrules.append([seat, target])
-    events = [_ev(f"{name_of(state, seat)} votes to overrule the verdict on {name_of(state, target)}'s answer.")]
+    events = [_ev(f"{subject(name_of(state, seat), 'votes', start=True)} to overrule the verdict on "
+                  f"{possessive(name_of(state, target))} answer.")]
     if not acting.overrulable(state, seat):
         h.oks.append(seat)
     if all(r in h.oks for r in h.reviewers):
@@ -217,7 +220,7 @@ def close_review(state: TriviaState, events: list[Event]) -> None:
         flip = votes >= 1 if contestants_only else votes * 2 > n_judges
         if flip:
             h.verdicts[i] = not h.verdicts[i]
-            events.append(_ev(f"Overruled: {name_of(state, s)}'s answer now counts as "
+            events.append(_ev(f"Overruled: {possessive(name_of(state, s))} answer now counts as "
                               f"{'right ✅' if h.verdicts[i] else 'wrong ❌'}."))
     h2h_score(state, events)
 
@@ -247,7 +250,7 @@ def h2h_score(state: TriviaState, events: list[Event]) -> None:
         key = lambda s: (-ev_of(state, s), -state.players[s].pv, -state.players[s].cash)  # noqa: E731
         win = seeded_order(state, [a, b], key)[0]
         events.append(_ev(f"Still tied after {state.options.max_tiebreaks} replays: "
-                          f"{name_of(state, win)} goes through on electoral votes."))
+                          f"{subject(name_of(state, win), 'goes', start=True)} through on electoral votes."))
     else:
         win = a if sa > sb else b
     lose = b if win == a else a
@@ -266,17 +269,19 @@ def h2h_settle(state: TriviaState, win: int, lose: int, events: list[Event]) -> 
     if h.kind == "runoff":
         W.cash += L.cash
         L.cash = 0
-        finish(state, win, f"{wn} wins the runoff, {verb_for(wn, 'takes')} {ln}'s votes and money, and "
-               f"{verb_for(wn, 'is')} elected President with {ev_of(state, win)} electoral votes!", events, "runoff")
+        finish(state, win, f"{subject(wn, 'wins', start=True)} the runoff, {verb_for(wn, 'takes')} {possessive(ln)} "
+               f"votes and money, and {verb_for(wn, 'is')} elected President with {ev_of(state, win)} electoral "
+               "votes!", events, "runoff")
         return
     L.out = True
     if not h.queue:
-        finish(state, win, f"{wn} is the last candidate standing after speed play and "
+        finish(state, win, f"{subject(wn, 'is', start=True)} the last candidate standing after speed play and "
                f"{verb_for(wn, 'is')} elected President with {ev_of(state, win)} electoral votes!", events,
                "speed" if state.speed_reason == "speed" else "limit")
         return
     nxt = h.queue.pop(0)
-    events.append(_ev(f"{wn} takes {ln}'s votes; {ln} is out. Next: {wn} against {name_of(state, nxt)}."))
+    events.append(_ev(f"{subject(wn, 'takes', start=True)} {possessive(ln)} votes; {subject(ln, 'is')} out. Next: {wn} "
+                      f"against {name_of(state, nxt)}."))
     state.h2h = H2H(kind="speed", seats=[win, nxt], queue=h.queue, history=h.history)
     h2h_round(state, events)
 
@@ -291,7 +296,8 @@ def wrapup(state: TriviaState, seat: int, a: Wrapup) -> list[Event]:
     p.wrapup = True
     n = len(state.seats)
     votes = sum(1 for x in state.players if x.wrapup)
-    line = f"{name_of(state, seat)} votes to wrap up ({votes} of {n}; a majority needs {n // 2 + 1})."
+    line = (f"{subject(name_of(state, seat), 'votes', start=True)} to wrap up ({votes} of {n}; a majority needs "
+            f"{n // 2 + 1}).")
     if votes * 2 > n:
         state.speed_due = True
         line += " Speed play starts after this turn."

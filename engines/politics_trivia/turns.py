@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..core import Event, RuleError
 from ..rng import Rng
-from ..wording import verb_for
+from ..wording import possessive, subject, verb_for
 from . import acting, flow, wildcards
 from .acting import name_of, wrong_turn
 from .actions import Discard, End, Fly, Home, Move, Roll, Stay
@@ -23,7 +23,7 @@ def discard(state: TriviaState, seat: int, a: Discard) -> list[Event]:
     p.hand = [c for c in p.dealt if c != a.card]
     p.dealt = []
     state.gdeck.append(a.card)
-    events = [_ev(f"{name_of(state, seat)} returns one Gerrymander card to the deck and "
+    events = [_ev(f"{subject(name_of(state, seat), 'returns', start=True)} one Gerrymander card to the deck and "
                       f"{verb_for(name_of(state, seat), 'keeps')} two."),
               _ev(f"You keep Gerrymander cards {', '.join(str(c) for c in p.hand)}.", to=[seat])]
     flow.maybe_begin(state, events)
@@ -36,7 +36,7 @@ def home(state: TriviaState, seat: int, a: Home) -> list[Event]:
     chooser = acting.chooser(state)
     if chooser != seat:
         who = name_of(state, chooser) if chooser is not None else "nobody"
-        raise RuleError(f"Home states are chosen in order of the opening roll: it is {who}'s choice now.")
+        raise RuleError(f"Home states are chosen in order of the opening roll: it is {possessive(who)} choice now.")
     code = code_of(a.state)
     if code is None:
         raise RuleError(f"'{a.state[:40]}' is not a state; use a postal code such as TX.")
@@ -44,11 +44,12 @@ def home(state: TriviaState, seat: int, a: Home) -> list[Event]:
         raise RuleError("D.C. cannot be a home state.")
     owner = next((s for s, p in enumerate(state.players) if p.home == code), None)
     if owner is not None:
-        raise RuleError(f"{NAMES[code]} is already {name_of(state, owner)}'s home state; one candidate per state.")
+        raise RuleError(f"{NAMES[code]} is already {possessive(name_of(state, owner))} home state; "
+                        "one candidate per state.")
     p = state.players[seat]
     p.home = p.at = code
     state.wait += 1
-    events = [_ev(f"{name_of(state, seat)} chooses {NAMES[code]} as home state.")]
+    events = [_ev(f"{subject(name_of(state, seat), 'chooses', start=True)} {NAMES[code]} as home state.")]
     flow.maybe_begin(state, events)
     return events
 
@@ -67,7 +68,8 @@ def roll(state: TriviaState, seat: int, a: Roll) -> list[Event]:
     if p.at == DC:
         p.dc_turns = 0
     name = name_of(state, seat)
-    events = [_ev(f"{name} rolls {d1} + {d2} = {d1 + d2}" + (" — doubles!" if d1 == d2 else "."))]
+    rolls = subject(name, 'rolls', start=True)
+    events = [_ev(f"{rolls} {d1} + {d2} = {d1 + d2}" + (" — doubles!" if d1 == d2 else "."))]
     if d1 == d2 and state.wdeck:
         state.pending_dice = d1 + d2
         wildcards.draw_wildcard(state, seat, events)
@@ -97,10 +99,10 @@ def fly(state: TriviaState, seat: int, a: Fly) -> list[Event]:
     state.dice = None
     state.path = [frm, code] if frm else [code]
     name = name_of(state, seat)
-    line = f"{name} flies to {NAMES[code]} for $2M; the turn ends there."
+    line = f"{subject(name, 'flies', start=True)} to {NAMES[code]} for $2M; the turn ends there."
     if code == DC:
         p.at = frm
-        line = f"{name} flies to D.C. for $2M. " + flow.go_dc(state, seat)
+        line = f"{subject(name, 'flies', start=True)} to D.C. for $2M. " + flow.go_dc(state, seat)
     events = [_ev(line)]
     flow.end_turn(state, events)
     return events
@@ -139,13 +141,14 @@ def move(state: TriviaState, seat: int, a: Move) -> list[Event]:
     name = name_of(state, seat)
     if code == DC:
         p.at = frm
-        events = [_ev(f"{name} moves {steps} steps to D.C.; the turn ends. " + flow.go_dc(state, seat))]
+        moves = subject(name, 'moves', start=True)
+        events = [_ev(f"{moves} {steps} steps to D.C.; the turn ends. " + flow.go_dc(state, seat))]
         flow.end_turn(state, events)
         return events
     holder = state.chips[code]
     tail = ("its chip is free" if holder is None else "its chip is yours" if holder == seat
             else f"its chip is held by {name_of(state, holder)}")
-    events = [_ev(f"{name} moves {steps} steps to {NAMES[code]} ({EV[code]} EV; {tail}).")]
+    events = [_ev(f"{subject(name, 'moves', start=True)} {steps} steps to {NAMES[code]} ({EV[code]} EV; {tail}).")]
     flow.to_choose(state)
     return events
 
@@ -154,8 +157,8 @@ def end(state: TriviaState, seat: int, a: End) -> list[Event]:
     if seat != state.turn or state.phase not in ("choose", "claim"):
         raise wrong_turn(state, seat, "You can end your turn after your move, instead of a question.")
     name = name_of(state, seat)
-    text = (f"{name} does not claim D.C. and ends the turn." if state.phase == "claim"
-            else f"{name} ends the turn without a question.")
+    text = (f"{subject(name, 'does', start=True)} not claim D.C. and ends the turn." if state.phase == "claim"
+            else f"{subject(name, 'ends', start=True)} the turn without a question.")
     events = [_ev(text)]
     flow.end_turn(state, events)
     return events

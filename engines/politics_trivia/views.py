@@ -5,6 +5,7 @@ No `from __future__ import annotations` here: the TypedDicts' annotations stay r
 run time TriviaView.__required_keys__ leaves out the NotRequired ones (tests check views by it)."""
 from typing import Any, NotRequired, TypedDict
 
+from ..wording import is_you, subject
 from ..core import Action, RuleError, TextPrompt, resolve_seat
 from . import acting, gerrymander, pile
 from .acting import name_of
@@ -269,7 +270,7 @@ def status_text(state: TriviaState) -> str:
         waiting = [name_of(state, s) for s, p in enumerate(state.players) if p.dealt]
         bits = []
         if chooser is not None:
-            bits.append(f"{name_of(state, chooser)} chooses a home state (`home TX`)")
+            bits.append(f"{subject(name_of(state, chooser), 'chooses', start=True)} a home state (`home TX`)")
         if waiting:
             bits.append(f"returning a Gerrymander card: {', '.join(waiting)}")
         rolls = ", ".join(f"{name_of(state, s)} {state.players[s].roll}" for s in state.home_order)
@@ -301,33 +302,39 @@ def private_text(state: TriviaState, seat: int) -> str:
     if not 0 <= seat < len(state.seats):
         return ""
     name = name_of(state, seat)
+
+    def to(text: str) -> str:
+        """A line of the seat's own panel, naming its owner ("**Alice**, your …"); at the table "you"
+        is not called by name ("Your …")."""
+        return text[0].upper() + text[1:] if is_you(name) else f"**{name}**, {text}"
+
     p = state.players[seat]
     lines = []
     w = state.wild
     if w is not None and w.performer == seat and WILD[w.card].secret:
-        lines.append(f"**{name}**, your Wildcard secret: **{WILD[w.card].secret}** (never type it in the channel).")
+        lines.append(to(f"your Wildcard secret: **{WILD[w.card].secret}** (never type it in the channel)."))
     q = state.q
     if q is not None and q.hint is not None and q.helper is not None and seat == q.asker:
-        lines.append(f"**{name}**, {name_of(state, q.helper)} suggests **{q.hint + 1}. {q.choices[q.hint]}**.")
+        lines.append(to(f"{subject(name_of(state, q.helper), 'suggests')} **{q.hint + 1}. {q.choices[q.hint]}**."))
     h = state.h2h
     if h is not None and state.phase == "h2h" and seat in h.seats:
         mine = h.answers[h.seats.index(seat)]
         qq = pile.question(state, h.qids[h.qn])
         if qq is not None:
-            lines.append(f"**{name}**, question {h.qn + 1} of {len(h.qids)}: {qq.text}")
-        lines.append(f"**{name}**, " + ("you have not answered this question yet (type it with the button or "
-                                        "`guess …`)." if mine is None else f"your answer: “{mine or '(blank)'}”."))
+            lines.append(to(f"question {h.qn + 1} of {len(h.qids)}: {qq.text}"))
+        lines.append(to("you have not answered this question yet (type it with the button or `guess …`)."
+                        if mine is None else f"your answer: “{mine or '(blank)'}”."))
     if p.dealt:
-        lines.append(f"**{name}**, return one of your three opening Gerrymander cards (`discard <id>`):")
+        lines.append(to("return one of your three opening Gerrymander cards (`discard <id>`):"))
         for c in p.dealt:
             lines.append(f"• `{c}` **{GERRY[c].title}** — {GERRY[c].text}")
     elif p.hand:
-        lines.append(f"**{name}**, your Gerrymander cards (`play <id>` on your turn):")
+        lines.append(to("your Gerrymander cards (`play <id>` on your turn):"))
         for c in p.hand:
             ok = " ✅ playable now" if gerrymander.can_play(state, seat, c) else ""
             lines.append(f"• `{c}` **{GERRY[c].title}** — {GERRY[c].text}{ok}")
     if p.debt:
-        lines.append(f"**{name}**, you owe the bank {_money(p.debt)}.")
+        lines.append(to(f"you owe the bank {_money(p.debt)}."))
     return "\n".join(lines)
 
 

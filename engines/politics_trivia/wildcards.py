@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..core import Action, Event, RuleError, resolve_seat
 from ..rng import Rng
-from ..wording import verb_for
+from ..wording import card_for, subject, verb_for
 from . import acting, flow, runoff
 from .acting import name_of
 from .actions import GiveUp, Guess, Judge, Perform
@@ -40,7 +40,7 @@ def draw_wildcard(state: TriviaState, seat: int, events: list[Event]) -> None:
     kind = {"charades": "Charades", "drawing": "Drawing", "physical": "Physical challenge",
             "sing": "Sing or recite", "direct": "Direct another", "event": "Campaign event"}[card.kind]
     if card.kind == "event":
-        events.append(_ev(f"🃏 {name} draws a Wildcard — {kind}: {card.text}"))
+        events.append(_ev(f"🃏 {subject(name, 'draws', start=True)} a Wildcard — {kind}: {card_for(card.text, name)}"))
         apply_effects(state, seat, card, events)
         after_wildcard(state, events)
         return
@@ -51,8 +51,8 @@ def draw_wildcard(state: TriviaState, seat: int, events: list[Event]) -> None:
            "drawing": "draw it and post the picture (no letters or numbers); guesses typed in the channel count",
            "direct": "name who acts it out, then direct them in words only; guesses typed in the channel count",
            "physical": "do it; the other candidates judge", "sing": "perform it; the other candidates judge"}[card.kind]
-    events.append(_ev(f"🃏 {name} draws a Wildcard — {kind}: {card.text} ({how}; {card.seconds} seconds once "
-                      f"{name} presses `perform`)."))
+    events.append(_ev(f"🃏 {subject(name, 'draws', start=True)} a Wildcard — {kind}: {card_for(card.text, name)} "
+                      f"({how}; {card.seconds} seconds once {subject(name, 'presses')} `perform`)."))
     if card.secret:
         events.append(_ev(f"Your secret for the Wildcard: **{card.secret}**. Press `perform` when ready.", to=[seat]))
 
@@ -85,18 +85,19 @@ def start_performance(state: TriviaState, actor: int | None) -> list[Event]:
     if card.kind in GUESSING:
         pattern = " / ".join(" ".join("_" for _ in word) for word in (card.secret or "").split())
         words = len((card.secret or "").split())
-        lead = (f"{name} directs {name_of(state, actor)}" if actor is not None else f"{name} performs")
+        lead = (f"{subject(name, 'directs', start=True)} {name_of(state, actor)}" if actor is not None
+                else subject(name, 'performs', start=True))
         return [_ev(f"🎭 {lead} — {_plural(words, 'word')}: `{pattern}`. Type your guesses in the channel; "
                     f"{card.seconds} seconds.")]
-    return [_ev(f"🎭 {name} performs: {card.text} Judges, vote with `judge yes` or `judge no` "
-                f"({card.seconds} seconds; a simple majority decides).")]
+    return [_ev(f"🎭 {subject(name, 'performs', start=True)}: {card_for(card.text, name)} Judges, vote with "
+                f"`judge yes` or `judge no` ({card.seconds} seconds; a simple majority decides).")]
 
 
 def give_up(state: TriviaState, seat: int, a: GiveUp) -> list[Event]:
     w = state.wild
     if state.phase != "wildcard" or w is None or seat != w.performer:
         raise RuleError("Only the candidate performing a Wildcard can give it up.")
-    events = [_ev(f"{name_of(state, seat)} gives up the Wildcard.")]
+    events = [_ev(f"{subject(name_of(state, seat), 'gives', start=True)} up the Wildcard.")]
     wild_result(state, False, None, events)
     return events
 
@@ -112,7 +113,7 @@ def judge(state: TriviaState, seat: int, a: Judge) -> list[Event]:
     if any(v[0] == seat for v in w.votes):
         raise RuleError("You have already voted.")
     w.votes.append([seat, 1 if a.success else 0])
-    events = [_ev(f"{name_of(state, seat)} has judged.")]
+    events = [_ev(f"{subject(name_of(state, seat), 'has', start=True)} judged.")]
     judges = len(acting.judges(state))
     yes = sum(v[1] for v in w.votes)
     no = len(w.votes) - yes
@@ -136,8 +137,8 @@ def guess(state: TriviaState, seat: int, a: Guess) -> list[Event]:
         raise RuleError("Type a guess.")
     card = WILD[w.card]
     if not _match(text, _secret_question(card)):
-        return [_ev(f"{name_of(state, seat)} guesses “{text[:60]}” — not it.", to=[seat])]
-    events = [_ev(f"🎉 {name_of(state, seat)} guesses it: **{card.secret}**!")]
+        return [_ev(f"{subject(name_of(state, seat), 'guesses', start=True)} “{text[:60]}” — not it.", to=[seat])]
+    events = [_ev(f"🎉 {subject(name_of(state, seat), 'guesses', start=True)} it: **{card.secret}**!")]
     wild_result(state, True, seat, events)
     return events
 
@@ -160,7 +161,7 @@ def wild_result(state: TriviaState, success: bool, guesser: int | None, events: 
                 state.players[s].pv += 10
             parts.append(f"{name} and {name_of(state, guesser)} each get 10M Popular Votes.")
         else:
-            parts.append(lose_pv(state, perf, 5, f"{name} loses 5M Popular Votes"))
+            parts.append(lose_pv(state, perf, 5, f"{subject(name, 'loses', start=True)} 5M Popular Votes"))
     elif card.kind == "drawing":
         if success:
             assert guesser is not None  # a guessing card succeeds when someone guesses it
@@ -168,19 +169,20 @@ def wild_result(state: TriviaState, success: bool, guesser: int | None, events: 
                 state.players[s].cash += 5
             parts.append(f"{name} and {name_of(state, guesser)} each get $5M from the bank.")
         else:
-            parts.append(pay_each(state, perf, others, 1, f"{name} pays each candidate $1M"))
+            parts.append(pay_each(state, perf, others, 1, f"{subject(name, 'pays', start=True)} each candidate $1M"))
     elif card.kind == "physical":
         if success:
             state.players[perf].pv += 10
-            parts.append(f"The judges say yes: {name} gets 10M Popular Votes.")
+            parts.append(f"The judges say yes: {subject(name, 'gets')} 10M Popular Votes.")
         else:
-            parts.append(lose_pv(state, perf, 5, f"The judges say no: {name} loses 5M Popular Votes"))
+            parts.append(lose_pv(state, perf, 5, f"The judges say no: {subject(name, 'loses')} 5M Popular Votes"))
     elif card.kind == "sing":
         if success:
             state.players[perf].cash += 5
-            parts.append(f"The judges say yes: {name} gets $5M from the bank.")
+            parts.append(f"The judges say yes: {subject(name, 'gets')} $5M from the bank.")
         else:
-            parts.append(pay_each(state, perf, others, 1, f"The judges say no: {name} pays each candidate $1M"))
+            parts.append(pay_each(state, perf, others, 1, f"The judges say no: {subject(name, 'pays')} each "
+                                                          f"candidate $1M"))
     elif card.kind == "direct":
         actor = w.actor
         if success:
@@ -188,16 +190,18 @@ def wild_result(state: TriviaState, success: bool, guesser: int | None, events: 
             state.players[perf].cash += 5
             if guesser == actor:
                 state.players[actor].cash += 10
-                parts.append(f"{name} gets $5M and {name_of(state, actor)}, who acted and guessed, gets $10M.")
+                parts.append(f"{subject(name, 'gets', start=True)} $5M and {name_of(state, actor)}, who acted "
+                             f"and guessed, gets $10M.")
             else:
                 state.players[actor].cash += 5
                 state.players[guesser].cash += 5
                 parts.append(f"{name}, {name_of(state, actor)} (acting) and {name_of(state, guesser)} each "
                              "get $5M.")
         else:
-            bits = [lose_cash(state, perf, 2, None, f"{name} pays $2M to the bank")]
+            bits = [lose_cash(state, perf, 2, None, f"{subject(name, 'pays', start=True)} $2M to the bank")]
             if actor is not None:
-                bits.append(lose_cash(state, actor, 2, None, f"{name_of(state, actor)} pays $2M to the bank"))
+                pays = subject(name_of(state, actor), 'pays', start=True)
+                bits.append(lose_cash(state, actor, 2, None, f"{pays} $2M to the bank"))
             parts.append(" ".join(bits))
     events.append(_ev(" ".join(p for p in parts if p)))
     state.wild = None
@@ -328,7 +332,8 @@ def apply_effects(state: TriviaState, seat: int, card, events: list[Event]) -> N
                 if amt >= 0 and eff.from_others:
                     for o in range(len(state.seats)):
                         if o != t and not state.players[o].out:
-                            lines.append(lose_cash(state, o, amt, t, f"{name_of(state, o)} pays {tn} {_money(amt)}"))
+                            pays = subject(name_of(state, o), 'pays', start=True)
+                            lines.append(lose_cash(state, o, amt, t, f"{pays} {tn} {_money(amt)}"))
                 elif amt >= 0:
                     p.cash += amt
                     lines.append(f"{tn} gets {_money(amt)}.")
@@ -338,7 +343,8 @@ def apply_effects(state: TriviaState, seat: int, card, events: list[Event]) -> N
                 if amt >= 0 and eff.from_others:
                     for o in range(len(state.seats)):
                         if o != t and not state.players[o].out:
-                            lines.append(lose_pv(state, o, amt, f"{name_of(state, o)} gives {tn} {amt}M "
+                            gives = subject(name_of(state, o), 'gives', start=True)
+                            lines.append(lose_pv(state, o, amt, f"{gives} {tn} {amt}M "
                                                  "Popular Votes", to=t))
                 elif amt >= 0:
                     p.pv += amt

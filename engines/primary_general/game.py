@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from ..core import Action, Event, Game, Options, Result, RuleError, Seat, resolve_seat, seat_token
-from ..wording import object_of
+from ..wording import object_of, subject
 from ..rng import Rng
 from .cards import BY_SLUG, CARDS, HAND_LINES, MENU_LABELS, SHORT
 from .view import PGPlayerView, PGView
@@ -242,7 +242,8 @@ class PrimaryGeneral(Game[PGState]):
             state.hands[seat].remove(slug)
             state.discard.append(slug)
             if target_card is None:
-                events.append(Event(text=f"{name} plays Voter ADHD, but there is nothing in play to forget."))
+                plays = subject(name, 'plays', start=True)
+                events.append(Event(text=f"{plays} Voter ADHD, but there is nothing in play to forget."))
             else:
                 removed = BY_SLUG[target_card.card]
                 state.in_play = [c for c in state.in_play if c is not target_card]
@@ -250,7 +251,8 @@ class PrimaryGeneral(Game[PGState]):
                 state.electability[target_card.target] -= removed.electability
                 state.affiliation[target_card.target] -= removed.affiliation
                 whom = state.seats[target_card.target].name
-                events.append(Event(f"{name} plays Voter ADHD: {removed.name} on {whom} is forgotten "
+                plays = subject(name, 'plays', start=True)
+                events.append(Event(f"{plays} Voter ADHD: {removed.name} on {whom} is forgotten "
                                     f"({SHORT[target_card.card]} undone)."))
         else:
             names = self.names(state)
@@ -263,7 +265,7 @@ class PrimaryGeneral(Game[PGState]):
             state.electability[target] += card.electability
             state.affiliation[target] += card.affiliation
             whom = object_of(state.seats[target].name, name) if target == seat else state.seats[target].name
-            events.append(Event(f"{name} plays {card.name} on {whom} ({SHORT[slug]})."))
+            events.append(Event(f"{subject(name, 'plays', start=True)} {card.name} on {whom} ({SHORT[slug]})."))
         self._advance(state, events)
         return events
 
@@ -353,7 +355,7 @@ class PrimaryGeneral(Game[PGState]):
         state.phase = "general"
         self._start_phase(state, rng)
         events.append(Event(text=f"**The General begins.** Everyone draws 7 new cards; "
-                                 f"{state.seats[state.turn].name} starts."))
+                                 f"{subject(state.seats[state.turn].name, 'starts')}."))
 
     def _end_general(self, state: PGState, rng: Rng, events: list[Event]) -> None:
         n = len(state.seats)
@@ -372,7 +374,7 @@ class PrimaryGeneral(Game[PGState]):
         state.winner, state.winner_reason = winner, reason
         listing = ", ".join(f"{state.seats[i].name} {totals[i]}" for i in range(n))
         events.append(Event(text=f"**The General is over.** Electability − Affiliation: {listing}. "
-                                 f"**{state.seats[winner].name} is President**: {reason}."))
+                                 f"**{subject(state.seats[winner].name, 'is', start=True)} President**: {reason}."))
         if not state.options.party_match:
             state.phase = "over"
             return
@@ -391,7 +393,7 @@ class PrimaryGeneral(Game[PGState]):
         state.game_number += 1
         self._new_game(state, rng)
         events.append(Event(text=f"**Game {state.game_number} begins.** New deck, new hands; "
-                                 f"{state.seats[state.turn].name} starts."))
+                                 f"{subject(state.seats[state.turn].name, 'starts')}."))
 
     # ---- views ---------------------------------------------------------
     def view(self, state: PGState, seat: int | None) -> PGView:
@@ -439,7 +441,7 @@ class PrimaryGeneral(Game[PGState]):
         assert state.winner is not None  # a single game is over only once the General has named a President
         scores = [float(t) for t in state.general_totals] if state.general_totals else [0.0] * n
         return Result(finished=True, winners=[state.winner], scores=scores,
-                      summary=f"{state.seats[state.winner].name} is President.")
+                      summary=f"{subject(state.seats[state.winner].name, 'is', start=True)} President.")
 
     def status_text(self, state: PGState) -> str:
         if state.phase == "over":

@@ -3,15 +3,17 @@ and the space it lands on acts: votes, an Issues or Spin Doctor card, a decision
 campaign, the bus, a debate, TV, a rally)."""
 from __future__ import annotations
 
+
 from ..core import Event
 from ..rng import Rng
+from ..wording import card_for
 from .data import (CALIFORNIA_VOTES, CIRCUIT, CONVENTION_VOTES, ENTRIES, ENTRY_COST, FARM_VOTES, HOME_VOTES,
                    ISSUE_BY_SLUG, ISSUES, LATINO_STATES, LATINO_VOTES, NAMES, REGIONS, SHEETS, SPIN_BY_SLUG, SPINS,
                    TRACK_LEN, TRACK_SPACES, TV_LOT, TV_PRICE, C, F, L, M)
 from .effects import apply_effect, push_place
 from .log import say
 from .models import OTHER, RWHState, Step
-from .rules import does, money, party_ev, pawn_does, position_text
+from .rules import does, money, opponent, party_ev, pawn_does, position_text, short_name
 
 N_SPACES = len(CIRCUIT)
 
@@ -70,11 +72,13 @@ def land(state: RWHState, p: int, head: str, events: list[Event]) -> None:
         state.steps.append(Step(kind="issue", pawn=p, card=slug, text=f"Issues: {card[1]}"))
     elif kind == "spin":
         spin = SPIN_BY_SLUG[draw(state, "spins")]
-        say(state, events, f"{line} — Spin Doctor: **{spin[1]}**. {spin[2]}")
+        drawer = short_name(state, p)
+        title = card_for(spin[1], drawer)
+        say(state, events, f"{line} — Spin Doctor: **{title}**. {card_for(spin[2], drawer)}")
         for eff in spin[3]:
             if state.phase == "over":
                 break
-            resolve(state, p, eff, spin[1], events)
+            resolve(state, p, eff, title, events)
     elif kind == "rally":
         region = str(param)
         if pawn.sheet is not None and region not in SHEETS[pawn.sheet]:
@@ -106,7 +110,7 @@ def land(state: RWHState, p: int, head: str, events: list[Event]) -> None:
         mine, theirs = party_ev(state, pawn.party), party_ev(state, OTHER[pawn.party])
         if mine < theirs:
             say(state, events, f"{line}: trailing {mine}–{theirs}, may `debate` or `pass`.")
-            state.steps.append(Step(kind="debate", pawn=p, text="Debate your opponent?"))
+            state.steps.append(Step(kind="debate", pawn=p, text=f"Debate {short_name(state, opponent(state, p))}?"))
         else:
             why = "tied" if mine == theirs else "ahead"
             say(state, events, f"{line}, but {does(state, p, 'is')} {why} ({mine}–{theirs}): no debate.")

@@ -364,7 +364,7 @@ SPINS: tuple[tuple[str, str, str, tuple[tuple, ...]], ...] = (
     ("celebrities", "Celebrity endorsements", "Place 3 LIBERAL votes in California or New York.",
      (("place", 3, L, ("CA", "NY")),)),
     ("evangelicals", "Evangelical leaders back you", "ADD 1 CONSERVATIVE.", (("add", 1, C),)),
-    ("civil-rights-march", "You march for civil rights", "ADD 1 MINORITY.", (("add", 1, M),)),
+    ("civil-rights-march", "A march for civil rights", "ADD 1 MINORITY.", (("add", 1, M),)),
     ("consultants", "Consultants send their bill", "Pay $10,000,000.", (("pay", 10_000_000),)),
     ("hometown-paper", "Your hometown paper endorses you", "Place 3 votes in your Home State.",
      (("place", 3, None, "home"),)),

@@ -3,13 +3,14 @@ votes, then the opponent places votes), a RALLY's category, the CAMPAIGN BUS, a 
 from __future__ import annotations
 
 from ..core import Event, RuleError
+from ..wording import possessive
 from .actions import Advance, Debate, Pass, Rally, Take, cat_of, track_of
 from .board import land
 from .data import CATEGORIES, ENTRIES, ISSUE_BY_SLUG, RALLY_VOTES, TRACKS
 from .effects import add, apply_effect, push_place
 from .log import say
 from .models import OTHER, RWHState, Step
-from .rules import opponent, party_ev, pawn_does, short_name
+from .rules import name_does, opponent, party_ev, pawn_does, short_name
 from .turns import continue_turn
 
 
@@ -27,7 +28,7 @@ def take(state: RWHState, p: int, step: Step, action: Take) -> list[Event]:
     if state.phase != "over":
         q = opponent(state, p)
         push_place(state, q, pos[3], -1, None, f"{card[1]}: {pos[3]} votes anywhere, "
-                                               "from your opponent's Issues card", front=True)
+                                               f"from {possessive(short_name(state, p))} Issues card", front=True)
         continue_turn(state, events)
     return events
 
@@ -71,8 +72,8 @@ def debate(state: RWHState, p: int, step: Step, action: Debate) -> list[Event]:
     state.steps.pop(0)
     say(state, events, f"{pawn_does(state, p, 'challenges')} {short_name(state, q)} to a debate.")
     push_place(state, p, 0, -1, None, "Debate: two dice of votes anywhere", dice=2, front=True)
-    push_place(state, q, 0, -1, None, "Debate: one die of votes anywhere, you answer first", dice=1,
-               front=True)
+    answers = name_does(state, q, "answers", start=False)  # the status line shows it to everyone
+    push_place(state, q, 0, -1, None, f"Debate: one die of votes anywhere, {answers} first", dice=1, front=True)
     continue_turn(state, events)
     return events
 
@@ -80,9 +81,9 @@ def debate(state: RWHState, p: int, step: Step, action: Debate) -> list[Event]:
 def decline(state: RWHState, p: int, step: Step, action: Pass) -> list[Event]:
     """`pass`: do not enter the campaign, take the bus, debate or buy TV votes."""
     events: list[Event] = []
-    what = {"enter": "stays on the board", "advance": "stays put", "debate": "declines to debate",
-            "buy": "buys no TV time"}[step.kind]
-    say(state, events, f"{short_name(state, p)} {what}.")
+    verb, what = {"enter": ("stays", "on the board"), "advance": ("stays", "put"),
+                  "debate": ("declines", "to debate"), "buy": ("buys", "no TV time")}[step.kind]
+    say(state, events, f"{name_does(state, p, verb)} {what}.")
     state.steps.pop(0)
     continue_turn(state, events)
     return events

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..core import Event
+from ..wording import possessive, their
 from .data import CATEGORIES, NAMES, PENALTY_VOTES, REGIONS, SCALES
 from .log import say
 from .models import OFF, OTHER, Pawn, RWHState, Step
-from .rules import money, on_sheet, opponent, does, pawn_does, sheet_codes, short_name
+from .rules import money, name_does, on_sheet, opponent, does, pawn_does, sheet_codes, short_name
 from .tally import close, won_text
 
 # Where an effect's votes may go: anywhere on the sheet (None), "home", a region, or a list of states.
@@ -30,12 +31,13 @@ def states_for(state: RWHState, p: int, where: Where) -> list[str] | None:
     return [c for c in codes if on_sheet(pawn, c)]
 
 
-def where_text(where: Where, pawn: Pawn) -> str:
-    """Where an effect's votes go, as the placement's prompt says it."""
+def where_text(where: Where, pawn: Pawn, name: str) -> str:
+    """Where an effect's votes go, as the placement's prompt says it (the status line shows it to
+    everyone, so the sheet is the placer's: "your sheet" at the table, "their sheet" for a name)."""
     if where is None:
-        return "anywhere" if pawn.sheet is None else "anywhere on your sheet"
+        return "anywhere" if pawn.sheet is None else f"anywhere on {their(name)} sheet"
     if where == "home":
-        return f"in {NAMES[pawn.home]}" if pawn.home else "in your Home State"
+        return f"in {NAMES[pawn.home]}" if pawn.home else f"in {their(name)} Home State"
     if isinstance(where, str):
         return f"in the {where}"
     return "in " + ", ".join(where)
@@ -65,9 +67,9 @@ def pay(state: RWHState, p: int, amount: int, label: str, events: list[Event]) -
                            f"{does(state, p, 'has')} only {money(funds)}: "
                            f"{short_name(state, q)} {does(state, q, 'places')} {PENALTY_VOTES} votes anywhere.")
         push_place(state, q, PENALTY_VOTES, -1, None,
-                   f"Penalty: {PENALTY_VOTES} votes anywhere, your opponent could not pay")
+                   f"Penalty: {PENALTY_VOTES} votes anywhere, {short_name(state, p)} could not pay")
     else:
-        events.append(Event(f"{short_name(state, p)} pays {money(amount)}; "
+        events.append(Event(f"{name_does(state, p, 'pays')} {money(amount)}; "
                             f"{money(state.funds[pawn.party])} left."))
 
 
@@ -103,7 +105,7 @@ def place_each(state: RWHState, p: int, targets: list[tuple[str, int, int]], lab
             if state.phase == "over":
                 break
     if total:
-        line = f"{label}: {short_name(state, p)} places {total} — " + ", ".join(bits) + "."
+        line = f"{label}: {name_does(state, p, 'places', start=False)} {total} — " + ", ".join(bits) + "."
     else:
         line = f"{label}: no votes could be placed."
     if closed:
@@ -135,7 +137,7 @@ def apply_effect(state: RWHState, p: int, eff: tuple, label: str, events: list[E
         _k, n, cat, where = eff
         codes = states_for(state, p, where)
         cat_txt = f" {CATEGORIES[cat]}" if cat is not None else ""
-        where_txt = where_text(where, pawn)
+        where_txt = where_text(where, pawn, short_name(state, p))
         push_place(state, p, n, -1 if cat is None else cat, codes,
                    f"{label}: {'up to ' if kind == 'upto' else ''}{n}{cat_txt} votes {where_txt}",
                    optional=kind == "upto")
@@ -148,7 +150,9 @@ def apply_effect(state: RWHState, p: int, eff: tuple, label: str, events: list[E
         add(state, p, [(cat, n)], label, events)
     elif kind == "opp":
         q = opponent(state, p)
-        push_place(state, q, eff[1], -1, None, f"{label}: {eff[1]} votes anywhere, from your opponent's card")
+        # the placer reads it, and so does everyone in the status line: the card is named by its owner
+        push_place(state, q, eff[1], -1, None,
+                   f"{label}: {eff[1]} votes anywhere, from {possessive(short_name(state, p))} card")
     elif kind == "pay":
         pay(state, p, eff[1], label, events)
     else:

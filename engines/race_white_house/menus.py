@@ -158,10 +158,12 @@ def place_actions(state: RWHState, step: Step) -> list[Action]:
             out += seg[m]  # a tuple at a time: faster than any per-action join
         if out:
             out.append(REST)
+    # `done` before `undo`: a player who keeps choosing the first item confirms, and never takes
+    # back the vote just placed (the menus list moves in this order)
+    if rem <= 0 or step.optional or not out:
+        out.append(DONE)
     if step.placed:
         out.append(UNDO)
-    if rem <= 0 or step.optional or not out or out[-1] is UNDO and len(out) == 1:
-        out.append(DONE)
     if state.undeclared:
         declares(state, step.pawn, out)
     return out

@@ -10,7 +10,7 @@ from .log import say
 from .menus import touch
 from .models import OFF, PARTY_NAME, RWHState, Step
 from .planner import plan
-from .rules import can_place, need, plural, short_name, waiting_for
+from .rules import can_place, name_does, need, plural, waiting_for
 from .tally import close, reopen, won_text
 from .turns import continue_turn
 
@@ -72,7 +72,7 @@ def place(state: RWHState, p: int, step: Step | None, action: Place) -> list[Eve
     closed = nd == n
     step.placed.append([code, cat, n, 1 if closed else 0])
     events: list[Event] = []
-    line = f"{state.seats[pawn.seat].name} places {n} {CATEGORIES[cat]} in {NAMES[code]} ({mine + n}/{tw})."
+    line = f"{name_does(state, step.pawn, 'places')} {n} {CATEGORIES[cat]} in {NAMES[code]} ({mine + n}/{tw})."
     if closed:
         close(state, p, code, events, announce=False)
         line += " " + won_text(state, p, [code])
@@ -105,7 +105,7 @@ def rest(state: RWHState, p: int, step: Step, action: Rest) -> list[Event]:
             close(state, p, code, events, announce=False)
             if state.phase == "over":
                 break
-    line = f"{short_name(state, p)} places " + (", ".join(bits) if bits else "nothing") + "."
+    line = f"{name_does(state, p, 'places')} " + (", ".join(bits) if bits else "nothing") + "."
     if closed:
         line += " " + won_text(state, p, closed)
     say(state, events, line)
@@ -134,7 +134,7 @@ def undo(state: RWHState, p: int, step: Step, action: Undo) -> list[Event]:
         bits.append(f"{n} {CATEGORIES[cat]} in {code}")
     step.remaining += total
     events: list[Event] = []
-    say(state, events, f"{short_name(state, p)} takes back " + ", ".join(reversed(bits)) + ".")
+    say(state, events, f"{name_does(state, p, 'takes')} back " + ", ".join(reversed(bits)) + ".")
     return events
 
 
@@ -151,7 +151,7 @@ def done(state: RWHState, p: int, step: Step, action: Done) -> list[Event]:
                         "you); only votes that fit nowhere may be left.")
     placed = step.total - step.remaining
     if step.remaining > 0:
-        say(state, events, f"{short_name(state, p)} confirms {plural(placed, 'vote')}; "
+        say(state, events, f"{name_does(state, p, 'confirms')} {plural(placed, 'vote')}; "
                            f"{step.remaining} not placed.")
     state.steps.pop(0)
     continue_turn(state, events)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .data import ALL_CODES, CATEGORIES, EV, SCALES, SHEET_CODES, SHEET_OF
 from .models import OFF, OTHER, PARTY_NAME, Pawn, RWHState, Step
-from ..wording import verb_for
+from ..wording import opening, subject, verb_for
 
 # ---------------------------------------------------------------- turns
 
@@ -147,9 +147,16 @@ def short_name(state: RWHState, p: int) -> str:
     return state.seats[state.pawns[p].seat].name
 
 
-def pawn_does(state: RWHState, p: int, verb: str) -> str:
-    """'Alice (Democrat) rolls' / 'you (Democrat) roll': the pawn as subject, its verb agreeing."""
-    return f"{pawn_name(state, p)} {does(state, p, verb)}"
+def pawn_does(state: RWHState, p: int, verb: str, start: bool = True) -> str:
+    """'Alice (Democrat) rolls' / 'You (Democrat) roll': the pawn as subject, its verb agreeing (and
+    "You" capitalised when it opens the sentence)."""
+    text = f"{pawn_name(state, p)} {does(state, p, verb)}"
+    return opening(text) if start else text
+
+
+def name_does(state: RWHState, p: int, verb: str, start: bool = True) -> str:
+    """'Alice places' / 'You place': the pawn's player as subject, its verb agreeing."""
+    return subject(short_name(state, p), verb, start=start)
 
 
 def does(state: RWHState, p: int, verb: str) -> str:
@@ -166,9 +173,10 @@ def plural(n: int, word: str) -> str:
 
 
 def position_text(pos: tuple) -> str:
-    """An Issues card's position as offered: 'Protect the unborn: ADD 1 CONSERVATIVE; opponent places 5'."""
-    adds = " and ".join(f"ADD {n} {CATEGORIES[k]}" for k, n in pos[2])
-    return f"{pos[1]}: {adds}; opponent places {pos[3]}"
+    """An Issues card's position as offered, whole and short enough for a button (at most 78 characters:
+    Discord cuts a button's label at 80): 'Raise the minimum wage: ADD 1 UNION, 1 MINORITY; opponent places 5'."""
+    adds = ", ".join(f"{n} {CATEGORIES[k]}" for k, n in pos[2])
+    return f"{pos[1]}: ADD {adds}; opponent places {pos[3]}"
 
 
 WAITING_FOR = {

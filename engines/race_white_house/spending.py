@@ -13,7 +13,7 @@ from .decisions import decline
 from .effects import pay, push_place
 from .log import say
 from .models import RWHState, Step
-from .rules import money, does, pawn_does, president_decides, president_of, short_name
+from .rules import money, does, name_does, pawn_does, president_decides, president_of
 from .turns import continue_turn
 
 
@@ -74,8 +74,8 @@ def ask_president(state: RWHState, p: int, action: Action, what: str) -> list[Ev
     text = (f"{pawn_does(state, p, 'proposes')} to {what} from the team's purse "
             f"({money(state.funds[state.pawns[p].party])}); the President decides: `approve` or `refuse`.")
     state.steps.insert(0, Step(kind="approve", pawn=president, text=text, card=action.text(), by=p))
-    return [Event(f"{pawn_does(state, p, 'proposes')} to {what}; {pawn_does(state, president, 'has')} the final "
-                  "word: `approve` or `refuse`.")]
+    decides = pawn_does(state, president, 'has', start=False)
+    return [Event(f"{pawn_does(state, p, 'proposes')} to {what}; {decides} the final word: `approve` or `refuse`.")]
 
 
 def approve(state: RWHState, p: int, step: Step, action: Approve) -> list[Event]:
@@ -83,7 +83,7 @@ def approve(state: RWHState, p: int, step: Step, action: Approve) -> list[Event]
     state.steps.pop(0)
     vp = step.by
     proposed = proposal(step.card)
-    events = [Event(f"{short_name(state, p)} approves.")]
+    events = [Event(f"{name_does(state, p, 'approves')}.")]
     if isinstance(proposed, Enter):
         events += enter(state, vp, state.steps[0], proposed, approved=True)
     else:
@@ -94,5 +94,5 @@ def approve(state: RWHState, p: int, step: Step, action: Approve) -> list[Event]
 def refuse(state: RWHState, p: int, step: Step, action: Refuse) -> list[Event]:
     """The President refuses: the Vice-President passes."""
     state.steps.pop(0)
-    events = [Event(f"{short_name(state, p)} refuses: the money stays in the team's purse.")]
+    events = [Event(f"{name_does(state, p, 'refuses')}: the money stays in the team's purse.")]
     return events + decline(state, step.by, state.steps[0], PASS)

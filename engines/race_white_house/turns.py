@@ -12,7 +12,8 @@ from .effects import push_place
 from .endgame import check_win, tiebreak
 from .log import say
 from .models import PARTY_NAME, Pawn, RWHState, Step
-from .rules import can_place, on_sheet, opponent, does, pawn_does, pawn_name, plural, short_name
+from ..wording import opening, possessive
+from .rules import can_place, name_does, on_sheet, opponent, does, pawn_does, pawn_name, plural, short_name
 
 
 def home_prompt(pawn: Pawn) -> str:
@@ -32,8 +33,8 @@ def choose_home(state: RWHState, p: int, step: Step, action: Home) -> list[Event
                         f"{' or '.join(SHEETS[pawn.sheet])}.")
     for i, q in enumerate(state.pawns):
         if q.home == code:
-            raise RuleError(f"{NAMES[code]} is already {short_name(state, i)}'s Home State; no two candidates "
-                            "share one.")
+            raise RuleError(f"{NAMES[code]} is already {possessive(short_name(state, i))} Home State; "
+                            "no two candidates share one.")
     pawn.home = code
     line = (f"{pawn_does(state, p, 'chooses')} {NAMES[code]} as Home State and "
             f"{does(state, p, 'places')} {HOME_VOTES} votes there.")
@@ -79,12 +80,12 @@ def continue_turn(state: RWHState, events: list[Event]) -> None:
                 state.rng = rng.state
                 state.dice = dice
                 step.total = step.remaining = sum(dice)
-                events.append(Event(f"{short_name(state, step.pawn)} rolls {' + '.join(map(str, dice))}: "
+                events.append(Event(f"{name_does(state, step.pawn, 'rolls')} {' + '.join(map(str, dice))}: "
                                     f"{plural(step.total, 'vote')} to place."))
             if step.placed or can_place(state, step):
                 return
             if step.total:
-                events.append(Event(f"{short_name(state, step.pawn)}: {step.text} — nowhere to place them."))
+                events.append(Event(f"{opening(short_name(state, step.pawn))}: {step.text} — nowhere to place them."))
             state.steps.pop(0)
             continue
         if state.phase == "home":
@@ -123,8 +124,8 @@ def next_turn(state: RWHState, events: list[Event]) -> None:
             party = state.pawns[q].party
             state.undeclared.remove([code, q])
             state.won[party].append(code)
-            say(state, events, f"{short_name(state, q)} never declared {NAMES[code]}: it is recorded for "
-                               f"the {PARTY_NAME[party]}s, and {short_name(state, opp)} places "
+            say(state, events, f"{opening(short_name(state, q))} never declared {NAMES[code]}: it is recorded for "
+                               f"the {PARTY_NAME[party]}s, and {name_does(state, opp, 'places', start=False)} "
                                f"{PENALTY_VOTES} votes anywhere.")
             push_place(state, opp, PENALTY_VOTES, -1, None,
                        f"Penalty: {PENALTY_VOTES} votes anywhere, {NAMES[code]} was not declared")
@@ -133,4 +134,4 @@ def next_turn(state: RWHState, events: list[Event]) -> None:
             events.append(Event(state.outcome))
             return
     nxt = state.order[state.turn]
-    events.append(Event(f"{pawn_name(state, nxt)} to `roll`."))
+    events.append(Event(f"{opening(pawn_name(state, nxt))} to `roll`."))

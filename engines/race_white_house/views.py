@@ -246,14 +246,14 @@ def token_label(state: RWHState, seat: int, prefix: tuple[str, ...], token: str)
     caps, to_win = sheet_scale(state)
     if verb in ("place", "home", "declare") and len(prefix) == 1 and token in EV:
         me, them = count(state, token, pawn_party), count(state, token, OTHER[pawn_party])
-        return f"{NAMES[token]} ({EV[token]}) · you {me}/{to_win[token]} · them {them}"
+        return f"{NAMES[token]} ({EV[token]}) · you {me} of {to_win[token]} to win · them {them}"
     if verb == "place" and len(prefix) == 2 and token in CATEGORIES:
         code = prefix[1]
         if code in EV:
             k = CAT_INDEX[token]
             f = state.fill[code]
             mine, theirs = f[OFF[pawn_party] + k], f[OFF[OTHER[pawn_party]] + k]
-            return f"{token} · you {mine}/{caps[code][k]} · them {theirs}"
+            return f"{token} · you {mine} of {caps[code][k]} blocks · them {theirs}"
     if verb == "place" and len(prefix) == 3 and token.isdigit():
         code = prefix[1]
         if code in EV:
@@ -283,5 +283,5 @@ def describe_action(state: RWHState, seat: int, action: Action) -> str:
         if code:
             return f"place {action.n} {action.category} in {NAMES[code]}"
     if isinstance(action, Take) and action.position in POSITION_BY_SLUG:
-        return f"take: {POSITION_BY_SLUG[action.position][1][1]}"
+        return position_text(POSITION_BY_SLUG[action.position][1])  # what the position does, not its name alone
     return action.text()

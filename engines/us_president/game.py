@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 
 from ..core import SYSTEM, Action, Event, Game, Options, Result, RuleError, Seat
 from ..rng import Rng
-from ..wording import verb_for
+from ..wording import opening, subject, their, verb_for
 from .states import (CODES, ELECTORS, FLORIDA, FLORIDA_MARGIN, MAJORITY, MAX_PER_STATE, NAMES, PER_SIZE,
                      POINTS, ROUNDS, SIZES, TOTAL_ELECTORS)
 from .view import USPPlayerView, USPRecountStep, USPStateView, USPView
@@ -247,13 +247,15 @@ class USPresident(Game[USPState]):
         if old is None:
             waiting = [state.seats[s].name for s, p in enumerate(state.picks) if p is None]
             tail = f" Still thinking: {', '.join(waiting)}." if waiting else ""
-            events.append(_ev(text=f"{name} has picked.{tail}"))
-            events.append(_ev(text=f"Your pick for round {state.round}: {NAMES[code]} with a {size} pyramid. "
-                                     "You can change it until everyone has picked.", to=[seat]))
+            events.append(_ev(text=f"{subject(name, 'has', start=True)} picked.{tail}"))
+            # while others still think, the pick can change; the last pick reveals the round at once
+            change = " You can change it until everyone has picked." if waiting else ""
+            events.append(_ev(text=f"Your pick for round {state.round}: {NAMES[code]} with a {size} pyramid.{change}",
+                              to=[seat]))
         else:
             events.append(_ev(text=f"Your pick for round {state.round} is now {NAMES[code]} with a {size} pyramid.",
                                 to=[seat]))
-            events.append(_ev(text=f"{name} changed their pick."))
+            events.append(_ev(text=f"{subject(name, start=True)} changed {their(name)} pick."))
         if all(p is not None for p in state.picks):
             self._reveal(state, events)
         return events
@@ -300,8 +302,8 @@ class USPresident(Game[USPState]):
         if len(leaders) == 1:
             state.holder[code] = leaders[0]
             if h is None:
-                return f"{names[0]} takes {label}."
-            return f"{names[0]} takes {label} from {state.seats[h].name}."
+                return f"{subject(names[0], 'takes', start=True)} {label}."
+            return f"{subject(names[0], 'takes', start=True)} {label} from {state.seats[h].name}."
         if h is None:
             return f"{' and '.join(names)} tie for the lead in {label}: nobody takes the card."
         if state.options.tie_above_holder == "keep":
@@ -322,7 +324,7 @@ class USPresident(Game[USPState]):
         best = max(el)
         if best >= MAJORITY:
             state.winner = el.index(best)
-            state.outcome = (f"{names[state.winner]} wins with {best} electors and "
+            state.outcome = (f"{subject(names[state.winner], 'wins', start=True)} with {best} electors and "
                              f"{verb_for(names[state.winner], 'is')} President.")
             events.append(_ev(text=f"**Election Day.** {state.outcome}"))
             state.active = active
@@ -475,19 +477,19 @@ class USPresident(Game[USPState]):
         # from someone else's panel.
         if not 0 <= seat < len(state.seats):
             return ""
-        name = state.seats[seat].name
+        who = opening(state.seats[seat].name)  # the panel's owner: "You" at the table
         lines = []
         if state.phase == "play":
             p = state.picks[seat]
             if p is None:
-                lines.append(f"**{name}** · round {state.round} of {ROUNDS}: you have not picked yet.")
+                lines.append(f"**{who}** · round {state.round} of {ROUNDS}: you have not picked yet.")
             else:
-                lines.append(f"**{name}** · round {state.round} of {ROUNDS}: your pick is **{NAMES[p[0]]} ({p[0]}) "
+                lines.append(f"**{who}** · round {state.round} of {ROUNDS}: your pick is **{NAMES[p[0]]} ({p[0]}) "
                              f"with a {p[1]} pyramid**. Pick again to change it until everyone has picked.")
         sup = state.supply[seat]
         full = [c for c in CODES if len(state.board[c][seat]) >= MAX_PER_STATE]
         cards = [c for c in CODES if state.holder[c] == seat]
-        line = f"**{name}** · pyramids left: {sup[0]} large, {sup[1]} medium, {sup[2]} small"
+        line = f"**{who}** · pyramids left: {sup[0]} large, {sup[1]} medium, {sup[2]} small"
         if full:
             line += f" · full (3 pyramids) in {', '.join(full)}"
         line += f" · your cards: {', '.join(f'{c} {ELECTORS[c]}' for c in cards) or 'none'}."
@@ -497,7 +499,7 @@ class USPresident(Game[USPState]):
     def token_label(self, state: USPState, seat: int, prefix: tuple[str, ...], token: str) -> str:
         if len(prefix) == 1 and token in ELECTORS:
             mine = len(state.board[token][seat]) if 0 <= seat < len(state.seats) else 0
-            return f"{NAMES[token]} ({ELECTORS[token]} electors) · you have {mine}/3"
+            return f"{NAMES[token]} ({ELECTORS[token]} electors) · your pyramids here: {mine} of {MAX_PER_STATE}"
         if len(prefix) == 2 and token in POINTS:
             left = state.supply[seat][_SIZE_INDEX[token]] if 0 <= seat < len(state.seats) else 0
             return f"{token} ({POINTS[token]} point{'s' if POINTS[token] > 1 else ''}) · {left} left"

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engines.wording import opening
+
 from . import LETTERS, listing, name_of, plain, table
 
 if TYPE_CHECKING:
@@ -39,7 +41,7 @@ def _turn_line(view: P52View) -> str:
                 + (f"; thrown: {listing(thrown)}." if thrown else "."))
     if phase == "over":
         return plain(view.get("outcome", "")) or "Game over."
-    who = name_of(dict(view), view.get("turn"))
+    who = opening(name_of(dict(view), view.get("turn")))  # "You to roll." at the table
     dice = view.get("dice")
     if phase == "roll" or not dice:
         return f"{who} to roll."

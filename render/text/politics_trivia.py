@@ -4,6 +4,7 @@ choices, a help offer, a chip deal, a Wildcard, a runoff or speed-play duel."""
 from __future__ import annotations
 
 from engines.politics_trivia.views import PlayerView, TriviaView
+from engines.wording import possessive, subject
 
 from . import LETTERS, listing, plain, plural, table
 
@@ -59,7 +60,7 @@ def _question(view: TriviaView) -> list[str]:
     choices = q.get("choices") or []
     lines += [f"  {k}. {plain(c)}" for k, c in enumerate(choices, 1)]
     if q.get("asker") is not None:
-        lines.append(f"  {name_of(view, q['asker'])} answers"
+        lines.append(f"  {subject(name_of(view, q['asker']), 'answers', start=True)}"
                      + (f", helped by {name_of(view, q['helper'])}" if q.get("helper") is not None else "") + ".")
     offers = [f"{name_of(view, s)} for {_price(price, unit)}" for s, price, unit in q.get("offers", [])]
     if offers:
@@ -83,8 +84,9 @@ def _open(view: TriviaView) -> list[str]:
             answer = f"waiting for {name_of(view, deal.get('holder'))}: deal yes or deal no"
         else:
             answer = "declined"
-        lines.append(f"Offer: {name_of(view, deal.get('buyer'))} offers {name_of(view, deal.get('holder'))} "
-                     f"{listing(offer, 'nothing')} for the {deal.get('state')} chip: {answer}.")
+        buyer = subject(name_of(view, deal.get('buyer')), 'offers')
+        lines.append(f"Offer: {buyer} {name_of(view, deal.get('holder'))} {listing(offer, 'nothing')} "
+                     f"for the {deal.get('state')} chip: {answer}.")
     w = view.get("wildcard")
     if w:
         lines.append(f"Wildcard ({w.get('kind')}) for {name_of(view, w.get('performer'))}: {plain(w.get('text'))}")
@@ -116,11 +118,11 @@ def _turn(view: TriviaView) -> str:
         return plain(view.get("outcome", "")) or "Game over."
     if phase == "homes":
         chooser = view.get("chooser")
-        return (f"{name_of(view, chooser)} chooses a home state." if chooser is not None
+        return (f"{subject(name_of(view, chooser), 'chooses', start=True)} a home state." if chooser is not None
                 else "Waiting for Gerrymander cards to be returned.")
     bits = []
     if view.get("turn") is not None:
-        bits.append(f"{name_of(view, view['turn'])}'s turn")
+        bits.append(f"{possessive(name_of(view, view['turn']), start=True)} turn")
     dice = sum(view.get("dice") or [])
     bits.append(STEPS.get(view.get("step"), "").format(steps=dice) or PHASES.get(phase, str(phase)))
     this_turn = view.get("step") not in ("start", "h2h", "review", "over", "homes")  # else dice and route are old

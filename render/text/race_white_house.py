@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engines.wording import subject
+
 from . import listing, plain, plural, table
 
 if TYPE_CHECKING:
@@ -56,20 +58,23 @@ def _open_step(view: RWHView) -> list[str]:
         cat = f" {pending['category']}" if pending["category"] else ""
         left = (f"{pending['remaining']} of {pending['total']} left" if pending["remaining"]
                 else "nothing left to place: done to confirm, or undo")
-        lines.append(f"{_name_of(view, pending['seat'])} is placing{cat} votes{where}: {left} "
+        lines.append(f"{subject(_name_of(view, pending['seat']), 'is', start=True)} placing{cat} votes{where}: {left} "
                      f"({plain(pending['text'])}).")
         placed = [f"{n} {cat} in {code}" for code, cat, n in pending["placed"]]
         if placed:
             lines.append(f"  placed so far: {listing(placed)} (undo takes the last back).")
     if choice:
-        lines.append(f"{_name_of(view, choice['seat'])} chooses: {plain(choice['text'])}")
+        lines.append(f"{subject(_name_of(view, choice['seat']), 'chooses', start=True)}: {plain(choice['text'])}")
         if choice.get("card"):
             lines.append(f"  Issues card: {plain(choice.get('card'))}")
-        for opt in choice.get("options", []):
-            adds = listing([f"ADD {n} {cat}" for cat, n in opt["add"]], "")
-            them = f"; then your opponent places {opt['opponent']} votes anywhere" if opt["opponent"] else ""
-            lines.append(f"  take {opt['slug']}: {plain(opt['label'])}"
-                         + (f" ({adds})" if adds else "") + them)
+        options = choice.get("options", [])
+        for opt in options:  # as the menu words it, within the table's 100 columns
+            adds = ", ".join(f"{n} {cat}" for cat, n in opt["add"])
+            them = f"; opponent places {opt['opponent']}" if opt["opponent"] else ""
+            lines.append(f"  take {opt['slug']} — {plain(opt['label'])}" + (f": ADD {adds}" if adds else "") + them)
+        if options:
+            lines.append("  (ADD n: n votes in each state where the chooser leads that category; "
+                         "the opponent's go anywhere)")
     return lines
 
 

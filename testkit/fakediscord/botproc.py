@@ -45,7 +45,7 @@ class CountedTimers(GameService):
 
 async def main() -> None:
     settings = Settings.from_env()
-    point_at(settings.api_base, settings.gateway_url)
+    point_at(settings.rest_base, settings.gateway_url)
     store = await Store.open(settings.database)
     service: GameService
     if os.environ.get("POLITICS_TEST_TIMERS") == "1":

@@ -195,7 +195,7 @@ class BotRunner:
                             message_content=False, api_base=self.fake.api_base, gateway_url=self.fake.gateway_url,
                             render_processes=self.render_processes, shards=self.shards,
                             metrics_port=self.metrics_port)
-        point_at(settings.api_base, settings.gateway_url)
+        point_at(settings.rest_base, settings.gateway_url)
         self.fake.connected.clear()
         client = PoliticsBot(settings, service=self.service, sync_commands=self.sync_commands,
                              guild_ready_timeout=0.05)
