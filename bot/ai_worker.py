@@ -115,7 +115,31 @@ class AiWorkers:
         """Wait for one search (the bench and tests)."""
         return await asyncio.wrap_future(self.submit(game_id, state_text, seat, moves, settings))
 
-    def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+    def pids(self) -> list[int]:
+        """The worker processes' ids (none before the first search, or with threads)."""
+        return [p.pid for p in self._processes() if p.pid is not None]
+
+    def _processes(self) -> list:
+        # ProcessPoolExecutor keeps its processes in `_processes` (pid -> Process) and offers no
+        # public way to stop one that is busy: a search may run its whole budget, and a bot that
+        # stops must not leave it running.
+        return list((getattr(self._executor, "_processes", None) or {}).values())
+
+    def close(self, grace: float = 2.0) -> None:
+        """Stop the workers: queued searches are cancelled, running ones ended (the game moves on
+        without them: its AI seat searches again when the bot is back), and the processes waited
+        for up to `grace` seconds, so none is left when the bot stops."""
+        if self._executor is None:
+            return
+        processes = self._processes()
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        self._executor = None
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        deadline = time.monotonic() + grace
+        for process in processes:
+            process.join(max(0.0, deadline - time.monotonic()))
+            if process.is_alive():
+                process.kill()
+                process.join(1.0)

@@ -23,6 +23,9 @@ edit; other), `global_429s`, `route_429s` and `route_429_share` (the largest sha
 requests answered 429), and `missed_acks`; a step's requests are counted once the bot has gone
 quiet after it (what the limits held back included). The top of the JSON says `limits: true`.
 
+`--hard-channels N` adds N channels of all-`hard` AI games searching in the bot's worker processes
+(issue #27: no search may delay another channel); "hard_moves" counts the AI moves they made.
+
 `--bot-tree DIR` runs the bot (and opens its games) from another checkout, e.g. an older commit,
 with the same players and measurements. Loopback only; every run is bounded in moves and time.
 """
@@ -504,7 +507,8 @@ class Deployment:
 
 async def _one(channels: int, quick: bool, tree: str, rates: list[float], seconds: float,
                soak: tuple[float, int] | None = None, rss_every: int = RSS_EVERY,
-               deployment: Deployment | None = None, game: str = GAME, limits: bool = True) -> dict:
+               deployment: Deployment | None = None, game: str = GAME, limits: bool = True,
+               hard_channels: int = 0) -> dict:
     from testkit.fakediscord import server as server_module
     from testkit.fakediscord.server import FakeDiscord
 
@@ -529,11 +533,15 @@ async def _one(channels: int, quick: bool, tree: str, rates: list[float], second
         handles[cid] = users
         plan["channels"].append({"channel": cid, "seed": c + 1, "guild": guild,
                                  "users": [[u.id, u.name] for u in users]})
+    plan["hard_channels"] = [{"channel": fake.add_channel(f"hard-{c}"), "seed": 5_000 + c,
+                              "users": [[fake.user(f"h{c}").id, f"h{c}"]]} for c in range(hard_channels)]
     with open(os.path.join(tmp, "plan.json"), "w", encoding="utf-8") as fh:
         json.dump(plan, fh)
     # the bot under test uses this run's database and proxy, never those of the environment
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "DISCORD_REST_PROXY")}
     env["PYTHONPATH"] = tree
+    if hard_channels:  # AI seats searched in worker processes, off the event loop, as in production
+        env |= {"POLITICS_TEST_AI_WORKERS": "1", "AI_DELAY": "0"}
     proxy = None
     if deploy.proxy:
         from testkit.fakediscord.restproxy import RestProxy
@@ -592,6 +600,9 @@ async def _one(channels: int, quick: bool, tree: str, rates: list[float], second
         out["games_renewed"], out["failed_renewals"] = run.renewals, run.failed_renewals
         out["rss_every"], out["rss_by_moves"] = run.rss_every, run.rss_by_moves
         _limit_totals(out, fake, run)
+        if hard_channels:  # the all-AI channels: how many, and the moves their searches made
+            rows = [json.loads(r[1]) for r in await _read_rows(db) if r[0] not in handles]
+            out["hard_channels"], out["hard_moves"] = len(rows), sum(sum(r["acted"]) for r in rows)
         return out
     finally:
         for p in procs:
@@ -685,7 +696,8 @@ async def _read_row(db: str, channel: str) -> tuple[str, str | None] | None:
 async def _tables(db: str, handles: dict, game_id: str = GAME) -> list:
     game = get_game(game_id)
     tables: list[Table] = []
-    for channel_id, record_text, state_text in await _read_rows(db):
+    # the players' own channels only (not --hard-channels' all-AI ones)
+    for channel_id, record_text, state_text in [r for r in await _read_rows(db) if r[0] in handles]:
         record = json.loads(record_text)
         state = game.load(state_text if state_text is not None else record["state"])
         by_id = {u.id: u for u in handles[channel_id]}
@@ -705,7 +717,7 @@ def _botproc(tree: str) -> str:
 def run_live(channel_counts: list[int] | None = None, quick: bool = False, tree: str | None = None,
              rates: list[float] | None = None, seconds: float | None = None,
              soak: tuple[float, int] | None = None, rss_every: int = RSS_EVERY,
-             games: list[str] | None = None, limits: bool = True, proxy: bool = False) -> dict:
+             games: list[str] | None = None, limits: bool = True, proxy: bool = False, hard_channels: int = 0) -> dict:
     """Figures for each channel count (see the module's docstring). `soak` = (rate, moves): after
     the warm-up, one steady step of that many moves at that rate instead of the ladder of rates.
     Either way the bot's memory is read every `rss_every` moves (rss_by_moves).
@@ -723,7 +735,7 @@ def run_live(channel_counts: list[int] | None = None, quick: bool = False, tree:
     by_game: dict[str, dict[str, dict]] = {}
     for game in games:
         by_game[game] = {str(channels): asyncio.run(_one(channels, quick, tree, rates, seconds, soak, rss_every,
-                                                         game=game, limits=limits,
+                                                         game=game, limits=limits, hard_channels=hard_channels,
                                                          deployment=Deployment(proxy=proxy)))
                          for channels in counts}
     return {"limits": limits, "rest_proxy": proxy, "game": games[0], "games": games, "tree": tree,

@@ -152,6 +152,9 @@ def build_parser() -> argparse.ArgumentParser:
                          help="--live: only these channel counts (repeat for more)")
     p_bench.add_argument("--games", metavar="GAMES",
                          help="--live: these games in turn, comma-separated, or 'all' (default primary-general)")
+    p_bench.add_argument("--hard-channels", type=int, default=0, metavar="N",
+                         help="--live: N more channels of all-hard AI games searching throughout (their searches "
+                              "in the bot's worker processes, as in production)")
     p_bench.add_argument("--bot-tree", metavar="DIR",
                          help="--live: run the bot from this checkout (e.g. an older commit)")
     p_bench.add_argument("--soak", type=int, metavar="MOVES",
@@ -247,7 +250,8 @@ def main(argv: list[str] | None = None) -> int:
             games = None if not args.games else list(all_games()) if args.games == "all" else \
                 [get_game(g.strip()).id for g in args.games.split(",")]
             live = run_live(args.channels, args.quick, args.bot_tree, rates=_rates(args.rates),
-                            soak=(args.rate, args.soak) if args.soak else None, games=games, proxy=args.rest_proxy)
+                            soak=(args.rate, args.soak) if args.soak else None, games=games, proxy=args.rest_proxy,
+                            hard_channels=args.hard_channels)
             print(markdown_live(live, os.path.basename(live["tree"])) if args.markdown else json.dumps(live, indent=2))
             _print_checks({f"{g}, {c} channels": r for g, runs in live["by_game"].items() for c, r in runs.items()})
             return 0

@@ -220,6 +220,7 @@ class PoliticsBot(discord.AutoShardedClient):
         await self.delivery.drain(self._close_drain)
         await self.sender.save_dm_channels()
         self.render_pool.close()
+        self.service.play.ai_workers.close()  # no search left running after the bot stops
         if self.ops is not None:
             await self.ops.stop()
         await super().close()

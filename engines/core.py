@@ -259,6 +259,21 @@ class Game(ABC, Generic[S]):
         raise NotImplementedError(
             f"{self.title} cannot yet build a state from one seat's view, so its AI cannot search.")
 
+    def ai_candidates(self, state: S, seat: int, rng: Rng) -> list[Action] | None:
+        """The moves a search should weigh for `seat`, best first by the game's heuristic (the
+        first is `ai_action`'s), or None: every legal move, `ai_action`'s first. A game whose legal
+        moves include many a player would never weigh apart (one county of a throw in each of a
+        dozen states, a vote placed one block at a time) lists the few that matter: the search
+        widens through them in this order, so the heuristic is its prior. Read from `seat`'s
+        view only."""
+        return None
+
+    def ai_evaluate(self, state: S, seat: int) -> float | None:
+        """`seat`'s chance to win an unfinished game, in [0, 1], judged from the public board alone
+        (what a search scores a playout it cuts short by), or None: the search reads the public
+        standing from the view (electoral votes, else the result's scores)."""
+        return None
+
     def ai_fixed_action(self, state: S, seat: int, rng: Rng) -> Action | None:
         """A move every AI level makes the same way, or None: a decision that is knowledge, not
         play (a trivia answer), goes through the `normal` AI's policy so a searching seat's

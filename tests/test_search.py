@@ -177,3 +177,43 @@ def test_a_hint_is_hards_move_with_its_chance_to_win():
         action, chance = suggest(game, state, seat, Rng(5), iterations=ITERATIONS)
         assert action == choose(game, state, seat, "hard", Rng(5), iterations=ITERATIONS)
         assert chance is not None and 0.0 <= chance <= 1.0
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_searchs_candidates_are_legal_and_lead_with_the_heuristics_move(game_id):
+    """`hard` widens through `candidates` in order, so the heuristic is its prior: the list is
+    legal, has no repeats, and starts with the move `normal` makes from the same stream."""
+    from engines.search.ismcts import candidates
+    game = get_game(game_id)
+    checked = 0
+    for state, seat in _positions(game_id, seeds=range(6), moves=20):
+        listed = candidates(game, state, seat, Rng(8))
+        legal = game.legal_actions(state, seat)
+        assert listed and all(a in legal for a in listed) and len(set(listed)) == len(listed)
+        assert listed[0] == game.ai_action(state, seat, Rng(8))
+        checked += 1
+    assert checked
+
+
+@pytest.mark.parametrize("game_id", ["politics-1952", "race-white-house", "politics-trivia"])
+def test_a_games_shortlist_leaves_out_moves_no_player_weighs_apart(game_id):
+    """Where the legal moves are many (a county in each state of a group split every way, a block
+    of votes at a time, a flight to anywhere), the game's `ai_candidates` lists fewer."""
+    game = get_game(game_id)
+    shorter = 0
+    for seed in range(3):
+        state = game.setup([Seat(name="A", bot=True), Seat(name="B", bot=True)], game.options({}), seed)
+        moves = 0
+        while not game.result(state).finished and moves < 300 and not shorter:
+            acting = [s for s in game.to_act(state) if s >= 0]
+            if not acting or not game.legal_actions(state, acting[0]):
+                timer = game.timer(state)
+                game.apply_in_place(state, timer.seat, game.parse_action(timer.action_text))
+                continue
+            seat = acting[0]
+            listed = game.ai_candidates(state, seat, Rng(moves))
+            if listed is not None and len(listed) < len(game.legal_actions(state, seat)) > 8:
+                shorter += 1
+            game.apply_in_place(state, seat, game.ai_action(state, seat, game.ai_rng(state, seat, moves)))
+            moves += 1
+    assert shorter

@@ -119,6 +119,55 @@ def choose(game: Game[P52State], state: P52State, seat: int, rng: Rng) -> Action
     return legal[0]
 
 
+def evaluate(state: P52State, seat: int) -> float:
+    """`seat`'s chance to win judged from the board (Game.ai_evaluate): the votes each player may
+    expect at the count (each state's vote times the chance of holding it, as `choose` weighs
+    them), and a logistic in `seat`'s lead over the best rival, per EVAL_SCALE votes."""
+    if seat not in state.active:
+        return 0.0
+    expected = {s: sum(EV[code] * _chance(state, code, s, state.pos[code][s]) for code in EV) for s in state.active}
+    rival = max((v for s, v in expected.items() if s != seat), default=None)
+    if rival is None:
+        return 1.0
+    return _sig((expected[seat] - rival) / EVAL_SCALE)
+
+
+EVAL_SCALE = 25.0  # expected votes of lead per unit of the logistic
+
+
+def candidates(game: Game[P52State], state: P52State, seat: int, rng: Rng) -> list[Action] | None:
+    """The moves a search weighs (Game.ai_candidates), best first: the heuristic's own move, then
+    one county in each state of the group by the expected votes it adds (the heuristic places one
+    at a time, so a split of the throw is a sequence of these), the Speech Cards by their worth
+    now, and `end` when it is legal. Captures of several counties at once add nothing a sequence
+    of single ones cannot reach."""
+    if state.phase in ("opening", "roll"):
+        return None
+    legal = game.legal_actions(state, seat)
+    if len(legal) <= 1:
+        return legal
+    allowed = set(legal)
+    first = choose(game, state, seat, rng)
+    ranked: list[tuple[float, Action]] = []
+    if state.remaining > 0 and state.dice:
+        tally = votes(state)
+        unpinned = 48 - pinned(state)
+        for code in GROUPS[state.dice[0]]:
+            capture: Action = capture_action(code, 1)
+            if capture in allowed:
+                gain = _gain(state, code, seat, 1) + _closing_bonus(state, code, seat, tally, unpinned)
+                ranked.append((gain, capture))
+    if not state.speech_done:
+        for slug in state.hands[seat]:
+            speech: Action = speech_action(slug)
+            if speech in allowed:
+                ranked.append((_card_value(state, slug, seat), speech))
+    ranked.sort(key=lambda x: -x[0])
+    out = [first] + [a for _, a in ranked if a != first]
+    out += [a for a in legal if a.verb == "end" and a not in out]
+    return out
+
+
 def _would_take(state: P52State, code: str, seat: int) -> bool:
     """Would one more county make `seat` the holder of `code`?"""
     if controller(state, code) == seat:

@@ -13,7 +13,7 @@ from typing import cast
 from ..core import Action, Event, Game, Options, Result, RuleError, Seat
 from ..rng import Rng
 from ..wording import opening, possessive, subject, their, verb_for
-from .ai import choose
+from .ai import candidates, choose, evaluate
 from .cards import BY_SLUG, SLUGS
 from .model import (END, GROUP_TABLE, ROLL, SPEECHES, THROW, Capture, End, P52Options, P52State, Roll, Speech,
                     Throw)
@@ -561,6 +561,12 @@ class Politics1952(Game[P52State]):
     # ---- AI ------------------------------------------------------------
     def ai_action(self, state: P52State, seat: int, rng: Rng) -> Action:
         return choose(self, state, seat, rng)
+
+    def ai_candidates(self, state: P52State, seat: int, rng: Rng) -> list[Action] | None:
+        return candidates(self, state, seat, rng)
+
+    def ai_evaluate(self, state: P52State, seat: int) -> float | None:
+        return evaluate(state, seat)
 
 
     def determinize(self, state: P52State, seat: int, rng: Rng) -> P52State:  # the search's view of hidden cards

@@ -293,6 +293,35 @@ def decide(view: TriviaView, legal: list[Action], rng: Rng) -> Action:
     return legal[0] if legal else END
 
 
+def candidates(view: TriviaView, legal: list[Action], rng: Rng) -> list[Action] | None:
+    """The moves a search weighs (Game.ai_candidates), best first: `decide`'s own move, then where
+    to move by what the state is worth to it, or at the start of a turn the Gerrymander cards worth
+    playing, the roll, staying, and the flights with the best rolls from where they land. Every
+    other decision (a question's category, a deal, a verdict) is `decide`'s alone: a playout cut
+    short is scored by electoral votes, which cannot weigh the Popular Votes and cash those trade in."""
+    if len(legal) <= 1:
+        return None
+    first = decide(view, legal, rng)
+    step = view["step"]
+    if view["turn"] != view["you"] or step not in ("start", "move"):
+        return [first]
+    ai = _Seat(view)
+    ranked: list[Action]
+    if step == "move":
+        moves = [a for a in legal if isinstance(a, Move)]
+        ranked = [a for a in sorted(moves, key=lambda a: (-ai.place(a.state), a.state))[:SHORTLIST]]
+    else:
+        flights = sorted((a for a in legal if isinstance(a, Fly)),
+                         key=lambda a: (-(ai.place(DC) if a.state == DC else ai.roll_value(a.state)), a.state))
+        ranked = [a for a in legal if isinstance(a, Play) and ai.card_value(a.card) > 0]
+        ranked += [a for a in (ROLL, STAY) if a in legal]
+        ranked += flights[:SHORTLIST]
+    return [first] + [a for a in ranked if a != first]
+
+
+SHORTLIST = 6  # states a search weighs for a move or a flight
+
+
 def _start(ai: _Seat, legal: list[Action]) -> Action:
     card = ai.best_card(legal)
     if card is not None:

@@ -237,6 +237,9 @@ class PoliticsTrivia(Game[TriviaState]):
     def ai_action(self, state: TriviaState, seat: int, rng: Rng) -> Action:
         return ai.decide(self.view(state, seat), self.legal_actions(state, seat), rng)
 
+    def ai_candidates(self, state: TriviaState, seat: int, rng: Rng) -> list[Action] | None:
+        return ai.candidates(self.view(state, seat), self.legal_actions(state, seat), rng)
+
     def fair_random_action(self, state: TriviaState, seat: int, random: Callable[[], float]) -> Action | None:
         """A random seat in a strength test answers like a player who knows each answer as often as an
         AI seat (never a blank or a uniform pick among the choices) and never votes to wrap up."""

@@ -8,6 +8,8 @@ in the game; debates are always taken.
 """
 from __future__ import annotations
 
+import math
+
 from ..core import Action
 from ..rng import Rng
 from .actions import (ADVANCE, APPROVE, DEBATE, DECLARE, DONE, ENTER, HOME, PASS, RALLY, REFUSE, REST, ROLL, TAKE,
@@ -15,8 +17,8 @@ from .actions import (ADVANCE, APPROVE, DEBATE, DECLARE, DONE, ENTER, HOME, PASS
 from .data import CATEGORIES, ENTRY_COST, EV, ISSUE_BY_SLUG, LEAN, REGIONS, TO_ELECT, TRACKS, TV_LOT, TV_MAX, TV_PRICE
 from .menus import legal_actions
 from .models import OFF, OTHER, RWHState
-from .planner import lateness
-from .rules import acting_pawn, leads, on_sheet, party_ev, sheet_codes, sheet_scale
+from .planner import CAP_TOTAL, chance, lateness
+from .rules import acting_pawn, count, leads, on_sheet, party_ev, sheet_codes, sheet_scale
 
 RESERVE = 15_000_000  # money kept for late TV before paying to enter a campaign (shrinks as the game goes on)
 TV_LATE = 0.3         # from this lateness on, TV buys as much as it may
@@ -119,3 +121,55 @@ def choose(state: RWHState, seat: int, rng: Rng) -> Action:
     return legal[rng.below(len(legal))]
 
 
+
+
+def candidates(state: RWHState, seat: int, rng: Rng) -> list[Action] | None:
+    """The moves a search weighs (Game.ai_candidates), best first. Votes are placed by the planner
+    (`rest`, what `choose` plays): the hundred ways to place one block are not weighed apart, so a
+    search spends its budget on the decisions (positions, campaigns, TV, rallies, the home state).
+    The home state: `choose`'s, then the others by the same score. Elsewhere: None."""
+    if not state.steps or state.undeclared:
+        return None
+    kind = state.steps[0].kind
+    if kind not in ("place", "home"):
+        return None
+    first = choose(state, seat, rng)
+    if kind == "place":
+        return [first]
+    p = acting_pawn(state)
+    assert p is not None
+    party = state.pawns[p].party
+    taken = {q.home for q in state.pawns}
+    lean = {"": 1.3, party: 0.6}
+    homes = sorted((c for c in sheet_codes(state.pawns[p].sheet) if c not in taken),
+                   key=lambda c: (-EV[c] * lean.get(LEAN[c], 0.4), c))
+    return [first] + [HOME[c] for c in homes[:HOME_SHORTLIST] if HOME[c] != first]
+
+
+HOME_SHORTLIST = 6  # home states a search weighs
+
+
+def evaluate(state: RWHState, seat: int) -> float:
+    """`seat`'s chance to win judged from the board (Game.ai_evaluate): each party's expected
+    electoral votes — the states it has won, and every open state's votes times its chance in the
+    race for it (the planner's `chance`: the blocks each side still needs) — and a logistic in the
+    lead of `seat`'s party, per EVAL_SCALE votes."""
+    party = next((q.party for q in state.pawns if q.seat == seat), None)
+    if party is None:
+        return 0.5
+    _caps, to_win = sheet_scale(state)
+    expected = {"D": 0.0, "R": 0.0}
+    for code, owner in state.owner.items():
+        if owner:
+            expected[owner] += EV[code]
+            continue
+        room = CAP_TOTAL[state.options.blocks][code]
+        d, r = count(state, code, "D"), count(state, code, "R")
+        a, b = to_win[code] - d, to_win[code] - r
+        expected["D"] += EV[code] * chance(a, b if room - r >= b else 99, room - d)
+        expected["R"] += EV[code] * chance(b, a if room - d >= a else 99, room - r)
+    lead = expected[party] - expected[OTHER[party]]
+    return 1.0 / (1.0 + math.exp(-lead / EVAL_SCALE))
+
+
+EVAL_SCALE = 30.0  # expected electoral votes of lead per unit of the logistic

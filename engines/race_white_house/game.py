@@ -35,7 +35,7 @@ from typing import ClassVar
 from ..core import Action, Event, Game, Options, Result, RuleError, Seat
 from ..rng import Rng
 from .actions import ACTIONS
-from .ai import choose
+from .ai import candidates, choose, evaluate
 from .data import CODES, FARM_VOTES, FUNDS, ISSUES, LEAN, RALLY_VOTES, SPINS, TV_MAX, C, L
 from .endgame import result
 from .menus import legal_actions
@@ -206,6 +206,12 @@ class RaceWhiteHouse(Game[RWHState]):
     # ---- AI ------------------------------------------------------------
     def ai_action(self, state: RWHState, seat: int, rng: Rng) -> Action:
         return choose(state, seat, rng)
+
+    def ai_candidates(self, state: RWHState, seat: int, rng: Rng) -> list[Action] | None:
+        return candidates(state, seat, rng)
+
+    def ai_evaluate(self, state: RWHState, seat: int) -> float | None:
+        return evaluate(state, seat)
 
 
     def determinize(self, state: RWHState, seat: int, rng: Rng) -> RWHState:  # the search's view of hidden cards

@@ -8,9 +8,11 @@ the heuristic inside the tree too: their moves are part of the world the seat ca
 node stands for the sequence of the seat's own moves (an open-loop tree), and no node ever knows
 more than the seat would. The move played is the root's most visited.
 
-The heuristic's own choice at the root starts with a few visits worth its first playout's result
-(`Settings.prior_visits`): with a small budget the search then keeps the heuristic's move unless
-another proves better.
+The moves of a node come in the heuristic's order (`Game.ai_candidates`: the game's shortlist,
+else every legal move with the heuristic's own first) and a node widens through them as its
+visits grow (`Settings.widen`); the heuristic's own move starts with a few visits worth its first
+result (`Settings.prior_visits`): with a small budget the search keeps it unless another proves
+better.
 """
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ class Node:
     visits: float = 0.0
     total: float = 0.0
     available: float = 0.0  # iterations in which this move was legal when its parent was reached
+    boost: float = 0.0      # the heuristic's own move: its first result counts this many times more
     children: dict[Action, Node] = field(default_factory=dict)
 
 
@@ -47,7 +50,10 @@ def ismcts(game: Game, state, seat: int, legal: list[Action], rng: Rng, budget, 
     cap = budget.iterations
     moves0 = _moves_made(game, state)
     root = Node()
-    prior = game.ai_action(state, seat, rng) if settings.prior_visits else None
+    root_options = candidates(game, state, seat, Rng(rng.next64()), legal)
+    if len(root_options) == 1 or not settings.search:  # one move to weigh, or a game whose search is off
+        return SearchResult(action=root_options[0], iterations=0, states=0, win_chance=value(game, state, seat),
+                            seconds=0.0)
     iterations = steps = 0
     while True:
         if cap is not None and iterations >= cap:
@@ -83,7 +89,7 @@ def ismcts(game: Game, state, seat: int, legal: list[Action], rng: Rng, budget, 
                 moves += 1
                 steps += 1
                 continue
-            options = legal if node is root else game.legal_actions(world, seat)
+            options = root_options if node is root else candidates(game, world, seat, prng)
             if not options:
                 if not run_timer(game, world, stuck=seat):
                     reward = value(game, world, seat)
@@ -91,7 +97,7 @@ def ismcts(game: Game, state, seat: int, legal: list[Action], rng: Rng, budget, 
                 moves += 1
                 steps += 1
                 continue
-            action, node = _select(node, options, settings, prng, prior if path[-1] is root else None)
+            action, node = _select(node, options, settings)
             path.append(node)
             game.apply_in_place(world, seat, action)
             moves += 1
@@ -102,22 +108,34 @@ def ismcts(game: Game, state, seat: int, legal: list[Action], rng: Rng, budget, 
             reward, played = playout(game, world, seat, moves, prng, settings)
             steps += played
         for n in path:
-            n.visits += 1
-            n.total += reward
-        if prior is not None and root.children.get(prior) is not None:
-            child = root.children[prior]
-            if child.visits == 1 and settings.prior_visits:  # its first result counts a few times more
-                child.visits += settings.prior_visits
-                child.total += settings.prior_visits * reward
+            n.visits += 1 + n.boost
+            n.total += (1 + n.boost) * reward
+            n.boost = 0.0
         iterations += 1
-    best = max(legal, key=lambda a: (_visits(root, a), _mean(root, a)))
+    best = max(root_options, key=lambda a: (_visits(root, a), _mean(root, a)))
     return SearchResult(action=best, iterations=iterations, states=steps, win_chance=_mean(root, best),
                         seconds=(clock() - start) if clock is not None else 0.0,
                         visits={a.text(): c.visits for a, c in root.children.items()})
 
 
-def _select(node: Node, options: list[Action], settings: Settings, rng: Rng,
-            prior: Action | None) -> tuple[Action, Node]:
+def candidates(game: Game, state, seat: int, rng: Rng, legal: list[Action] | None = None) -> list[Action]:
+    """The moves to weigh, best first by the heuristic (`Game.ai_candidates`, else every legal
+    move with `ai_action`'s first)."""
+    listed = game.ai_candidates(state, seat, rng)
+    if listed:
+        return listed
+    if legal is None:
+        legal = game.legal_actions(state, seat)
+    if len(legal) <= 1:
+        return legal
+    first = game.ai_action(state, seat, rng)
+    return [first] + [a for a in legal if a != first]
+
+
+def _select(node: Node, options: list[Action], settings: Settings) -> tuple[Action, Node]:
+    """UCB among the children legal here, after widening: a node may have 1 + widen * visits**0.5
+    children (all, with widen 0), added in the heuristic's order, so a small budget weighs the
+    heuristic's few best moves well rather than every move once."""
     children = node.children
     for a in options:
         child = children.get(a)
@@ -128,10 +146,10 @@ def _select(node: Node, options: list[Action], settings: Settings, rng: Rng,
         allowed = max(1, int(1 + settings.widen * math.sqrt(node.visits)))
     tried = [a for a in options if a in children]
     if len(tried) < allowed:
-        untried = [a for a in options if a not in children]
-        if untried:
-            pick = prior if prior is not None and prior in untried else untried[rng.below(len(untried))]
-            child = Node(available=1.0)
+        pick = next((a for a in options if a not in children), None)
+        if pick is not None:
+            first = not children and pick == options[0]
+            child = Node(available=1.0, boost=settings.prior_visits if first else 0.0)
             children[pick] = child
             return pick, child
     c = settings.exploration

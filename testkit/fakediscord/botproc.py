@@ -4,6 +4,9 @@ through the environment like production (POLITICS_TEST_API_BASE /
 POLITICS_TEST_GATEWAY_URL, SHARD_COUNT / SHARD_IDS, AI_DELAY; DB is a SQLite
 file or a PostgreSQL URL), with AI seats moving at once.
 
+With POLITICS_TEST_AI_WORKERS=1, AI seats move as in production (after AI_DELAY, searched
+in the worker processes) instead of at once in process.
+
 POLITICS_TEST_TOKEN names the process to the fake (it is the token it sends;
 default "fake-token"). With POLITICS_TEST_TIMERS=1, AI seats move on their
 clock (AI_DELAY) as in production, boards are text, and every wake-up that
@@ -51,6 +54,8 @@ async def main() -> None:
     if os.environ.get("POLITICS_TEST_TIMERS") == "1":
         settings.render_processes = False
         service = CountedTimers(store, ai_delay=settings.ai_delay, render=False)
+    elif os.environ.get("POLITICS_TEST_AI_WORKERS") == "1":  # AI moves searched in worker processes
+        service = GameService(store, ai_delay=settings.ai_delay)
     else:
         service = GameService(store, inline_ai=True, ai_delay=0.0)
     client = PoliticsBot(settings, service=service, guild_ready_timeout=0.05)
