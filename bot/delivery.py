@@ -40,31 +40,60 @@ class Pending:
     merged: int = 1  # how many boards this one stands for
     sources: list[Outgoing] = field(default_factory=list)  # the messages it stands for (their outbox
     # entries are delivered with it); none given: the message itself
+    turns: list[tuple[str | None, str]] = field(default_factory=list)  # merged boards: (turn key, its text)
 
     def __post_init__(self) -> None:
         if not self.sources:
             self.sources = [self.msg]
+        if not self.turns:
+            self.turns = [(self.msg.board_key, self.msg.text)]
 
 
 def _mergeable(item: Pending) -> bool:
     msg = item.msg
-    return msg.to == "channel" and msg.view is not None and not msg.full_image and not msg.board
+    # a turn's board (keyed) merges even when drawn in full (a new game's first board, an edit)
+    return msg.to == "channel" and msg.view is not None and not msg.board \
+        and (not msg.full_image or msg.board_key is not None)
+
+
+def _merged(older: Pending, newer: Outgoing) -> Pending:
+    """Two boards as one message. Each turn's newest text stands for that turn (a turn's board
+    text holds all its lines so far), the turns' texts in order; the first board of the run decides
+    whether the message is a new post or an edit, and a post keeps its turn notice (ping)."""
+    first = older.msg
+    turns = list(older.turns)
+    ping_line = ""
+    if turns and turns[-1][0] is not None and turns[-1][0] == newer.board_key:
+        last_text = turns[-1][1]
+        ping_line = last_text.rsplit("\n", 1)[-1] if "— your turn." in last_text.rsplit("\n", 1)[-1] else ""
+        turns[-1] = (newer.board_key, newer.text + ("\n" + ping_line if ping_line and ping_line not in newer.text
+                                                    else ""))
+    else:
+        turns.append((newer.board_key, newer.text))
+    edit = first.edit and first.board_key == newer.board_key
+    text = "\n".join(t for _key, t in turns if t)
+    msg = Outgoing(to="channel", channel_id=newer.channel_id, text=text, rows=newer.rows, view=newer.view,
+                   game_id=newer.game_id, alt=newer.alt, nonce=newer.nonce, board_key=newer.board_key, edit=edit,
+                   ping=list(dict.fromkeys(first.ping + newer.ping)),
+                   full_image=first.full_image or newer.full_image)
+    return Pending(msg, older.via, older.merged, older.sources, turns)
 
 
 def coalesce(items: list[Pending]) -> list[Pending]:
-    """Adjacent boards of one channel become one: every text in order, the newest view,
-    controls, alt text and follow-up. Anything else (a notice, /politics status) stays as it is
-    and keeps its place."""
+    """Adjacent boards of one channel become one: the turns' texts (each turn's newest, in order),
+    the newest view, controls, alt text and follow-up. Anything else (a notice, /politics status)
+    stays as it is and keeps its place."""
     out: list[Pending] = []
     for item in items:
         last = out[-1] if out else None
+        # An edit of a turn's board is not carried into the next turn's post: its text repeats
+        # lines that message already shows.
         if last is not None and _mergeable(last) and _mergeable(item) \
+                and not (last.msg.edit and last.msg.board_key != item.msg.board_key) \
                 and len(last.msg.text) + len(item.msg.text) < MAX_MERGED_TEXT:
-            newer = item.msg
-            text = "\n".join(t for t in (last.msg.text, newer.text) if t)
-            merged = Outgoing(to="channel", channel_id=newer.channel_id, text=text, rows=newer.rows,
-                              view=newer.view, game_id=newer.game_id, alt=newer.alt, nonce=newer.nonce)
-            out[-1] = Pending(merged, item.via or last.via, last.merged + item.merged, last.sources + item.sources)
+            merged = _merged(last, item.msg)
+            out[-1] = Pending(merged.msg, item.via or last.via, last.merged + item.merged, last.sources + item.sources,
+                              merged.turns)
         else:
             out.append(item)
     return out
@@ -170,6 +199,10 @@ class Delivery:
         started = time.perf_counter()
         try:
             images = await self.pool.render(msg.game_id, msg.view, previous)
+            if msg.edit and images and previous is not None:
+                # An edit's images replace all of the message's: when any changed, it carries every
+                # one (none changed: the edit leaves the message's images as they are).
+                images = await self.pool.render(msg.game_id, msg.view, None)
             if self.metrics is not None:
                 self.metrics.render_seconds.labels(msg.game_id).observe(time.perf_counter() - started)
         except Exception:

@@ -14,7 +14,9 @@ import asyncio
 import io
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -34,10 +36,34 @@ log = logging.getLogger("politics.discord")
 DM_CLOSED = {50007, 50278}
 DM_CLOSED_MEMORY = 600.0  # seconds: after a bounce, no DM attempt and at most one notice per channel
 DM_IDS = 50_000  # users whose DM channel id is kept in memory (all are in the store)
+BOARDS = 50_000  # channels whose current board message (and last interaction webhook) is kept in memory
 FOLLOWUP_SECONDS = 14 * 60  # an interaction token lives 15 minutes; after that, post to the channel
 # Discord's name for an interaction's first answer in its webhook's message routes; discord.py
 # types message ids as int, but puts the value in the route as it is.
 ORIGINAL: Any = "@original"
+
+
+@dataclass
+class BoardMessage:
+    """A channel's current board message: its turn's key, its id, and the interaction webhook
+    ("app/token") that posted it, if one did (edits through it are not bound by the global limit)."""
+    key: str
+    message_id: str
+    webhook: str | None
+    created: float  # when it was posted (time.time()): a webhook's token lives 15 minutes
+
+
+def _hook_alive(created: float) -> bool:
+    return time.time() - created < FOLLOWUP_SECONDS
+
+
+def _newer_board(key: str, than: str) -> bool | None:
+    """Whether board `key` comes after board `than` of the same game (None: another game)."""
+    ref, _, number = key.rpartition(".")
+    other_ref, _, other_number = than.rpartition(".")
+    if ref != other_ref or not number.isdigit() or not other_number.isdigit():
+        return None
+    return int(number) > int(other_number)
 
 
 def remember(memory: dict, key, now: float, keep: float) -> None:
@@ -63,6 +89,12 @@ class Sender:
         self.dm_ids: dict[str, str] = {}  # user id -> DM channel id (newest last), backed by the store
         self.dm_unsaved: dict[str, str | None] = {}  # opened (or gone) since the last save
         self.owed: dict[int, int] = {}  # outbox entry -> its messages still waiting in a lane
+        # channel -> its current board message (None: the store has none), backed by the store so a
+        # restarted process edits the same message
+        self.boards: OrderedDict[str, BoardMessage | None] = OrderedDict()
+        # channel -> the newest interaction there whose follow-ups may post for it ("app/token", when):
+        # a scheduled move's board (an AI seat's) rides it, exempt from the global limit, while it lives
+        self.hooks: OrderedDict[str, tuple[str, float]] = OrderedDict()
 
     def forget(self, user_id: str) -> None:
         """/politics forget-me: the store drops their DM channel row; so does this process."""
@@ -113,7 +145,11 @@ class Sender:
                 continue
             if msg.to in ("channel", "archive") and msg.channel_id:
                 self._owe(msg)
-                self.delivery.put(msg.channel_id, msg, via=self._carrier(interaction, msg, answered))
+                via = self._carrier(interaction, msg, answered)
+                if via is not None:
+                    self._keep(self.hooks, msg.channel_id,
+                               (f"{via.application_id}/{via.token}", via.created_at.timestamp()))
+                self.delivery.put(msg.channel_id, msg, via=via)
             elif msg.to in ("dm", "ephemeral", "edit") and msg.user_id:
                 # Not the asker (a scheduled move, another player): a DM is the private way to reach them.
                 msg.to = "dm"
@@ -207,7 +243,7 @@ class Sender:
             await self._archive(msg)  # after the thread's last board, which went ahead in this lane
             return
         try:
-            await self._send_channel(msg, images, item.via)
+            await self._send_channel(item, images)
         except discord.Forbidden:
             # No Send Messages here: tell the asker (anything they did was saved).
             log.warning("no permission to post in channel %s", msg.channel_id)
@@ -251,34 +287,124 @@ class Sender:
                 kwargs.pop("files", None)
                 await send((part or "") + "\n(The board image couldn't be sent; /politics status shows it.)", **kwargs)
 
-    async def _send_channel(self, msg: Outgoing, images: Images, via: discord.Interaction | None = None) -> None:
+    @staticmethod
+    def _keep(memory: OrderedDict, key: str, value: Any) -> None:
+        memory.pop(key, None)
+        memory[key] = value
+        if len(memory) > BOARDS:
+            memory.popitem(last=False)
+
+    def _webhook(self, hook: str) -> discord.Webhook:
+        """An interaction's follow-up webhook from its stored "app/token" (as Interaction.followup makes it)."""
+        app, _, token = hook.partition("/")
+        return discord.Webhook.from_state(data={"id": int(app), "type": 3, "token": token},
+                                          state=self.client._connection)
+
+    async def _board_of(self, channel_id: str) -> BoardMessage | None:
+        if channel_id in self.boards:
+            self.boards.move_to_end(channel_id)
+            return self.boards[channel_id]
+        stored = await self.service.store.board_message(channel_id)
+        board = BoardMessage(*stored) if stored is not None else None
+        self._keep(self.boards, channel_id, board)
+        return board
+
+    async def _edit_board(self, board: BoardMessage, msg: Outgoing, images: Images) -> bool:
+        """Edit the turn's board message in place (False: it is gone, or too long for one message)."""
+        parts = _parts(msg)
+        if len(parts) != 1:
+            return False
+        kwargs: dict[str, Any] = {"content": _content(parts[0]), "view": build_view(msg.rows) or None,
+                                  "allowed_mentions": allowed_mentions(msg)}
+        if images:
+            kwargs["attachments"] = self._files(msg, images)  # an edit's images replace the message's
+        try:
+            if board.webhook is not None and _hook_alive(board.created):
+                # through the interaction that posted it: not bound by the global limit
+                await self._webhook(board.webhook).edit_message(int(board.message_id), **kwargs)
+            else:
+                channel = self.client.get_partial_messageable(int(msg.channel_id or 0))
+                await channel.get_partial_message(int(board.message_id)).edit(**kwargs)
+        except discord.NotFound:
+            return False  # deleted by someone: the board is posted again
+        return True
+
+    async def _settle_sent(self, item: Pending, channel_id: str, sent: discord.Message | None,
+                           hook: str | None, created: float) -> None:
+        """After a board or notice went out: remember the board message (in the store too, so a
+        restart edits it), and mark follow-ups sent in their outbox entries (a follow-up carries no
+        nonce: without the mark a redelivery would post it again)."""
+        msg = item.msg
+        if msg.board_key is not None and sent is not None:
+            board = BoardMessage(msg.board_key, str(sent.id), hook, created)
+            self._keep(self.boards, channel_id, board)
+            try:
+                await self.service.store.set_board_message(channel_id, board.key, board.message_id, hook, created)
+            except Exception:
+                log.exception("saving the board message of %s failed", channel_id)
+        elif hook is not None:
+            for source in item.sources:
+                if source.outbox_id is not None:
+                    try:
+                        await self.service.store.outbox_sent(source.outbox_id, source.index)
+                    except Exception:
+                        log.exception("marking outbox entry %s sent failed", source.outbox_id)
+
+    async def _send_channel(self, item: Pending, images: Images) -> None:
+        """A channel message: a turn's board edits the channel's board message when it is the same
+        turn; anything else is posted, as a follow-up of the interaction that caused it or of the
+        channel's newest living one (public messages that, unlike a channel post, Discord does not
+        count against the global rate limit), else as a channel post with its nonce."""
+        msg, via = item.msg, item.via
+        channel_key = msg.channel_id or ""
+        if msg.board_key is not None:
+            board = await self._board_of(channel_key)
+            if board is not None and board.key == msg.board_key:
+                if await self._edit_board(board, msg, images):
+                    return
+            elif board is not None and _newer_board(board.key, msg.board_key):
+                return  # an older turn's board, redelivered after a restart: a newer one is up already
+        hook, created = None, 0.0
         if via is not None and (discord.utils.utcnow() - via.created_at).total_seconds() < FOLLOWUP_SECONDS:
-            # A follow-up of the interaction that caused it: a public message in the same channel
-            # that, unlike a channel post, does not count against the global rate limit.
+            hook, created = f"{via.application_id}/{via.token}", via.created_at.timestamp()
+        elif channel_key in self.hooks and _hook_alive(self.hooks[channel_key][1]):
+            hook, created = self.hooks[channel_key]
+        if hook is not None:
+            webhook = self._webhook(hook)
+            posted: list[discord.Message] = []
+
             async def followup(content: str, **kwargs: Any) -> None:
-                kwargs.pop("nonce", None)  # webhooks take no nonce (a redelivery after a crash posts to the channel)
-                await via.followup.send(content, ephemeral=False, **kwargs)
+                kwargs.pop("nonce", None)  # webhooks take no nonce: the outbox marks it sent instead
+                posted.append(await webhook.send(content, ephemeral=False, wait=True, **kwargs))
             try:
                 await self._send_chunks(followup, msg, images)
+                await self._settle_sent(item, channel_key, posted[0] if posted else None, hook, created)
                 return
             except discord.Forbidden:
                 raise
             except discord.HTTPException as exc:
                 if exc.status >= 500 and not images:
                     raise
+                self.hooks.pop(channel_key, None)  # an expired or unknown token: not tried again
                 log.info("follow-up refused (%s); posting to the channel instead", exc.status)
         channel_id = int(msg.channel_id or 0)  # a channel message always names its channel (deliver)
         channel = cast(discord.abc.Messageable,
                        self.client.get_channel(channel_id) or self.client.get_partial_messageable(channel_id))
+        sent: list[discord.Message] = []
+
+        async def post(content: str, **kwargs: Any) -> None:
+            sent.append(await channel.send(content, **kwargs))
         try:
-            await self._send_chunks(channel.send, msg, images)
+            await self._send_chunks(post, msg, images)
+            await self._settle_sent(item, channel_key, sent[0] if sent else None, None, time.time())
         except discord.Forbidden:
             if not images:
                 raise
             # Probably no Attach Files permission: the text and buttons still matter.
-            await self._send_chunks(channel.send, Outgoing(
+            await self._send_chunks(post, Outgoing(
                 to="channel", channel_id=msg.channel_id, rows=msg.rows, board=msg.board,
                 text=(msg.text or "") + "\n(I'm not allowed to attach images in this channel.)"), [])
+            await self._settle_sent(item, channel_key, sent[0] if sent else None, None, time.time())
 
     async def _dm_channel(self, user_id: str, fresh: bool = False) -> discord.abc.Messageable:
         """The user's DM channel from its remembered id: opening one is a request of its own

@@ -119,9 +119,14 @@ class Outgoing:
     # same on every attempt, so Discord drops a resend after a crash (enforce_nonce).
     outbox_id: int | None = None
     nonce: str | None = None
+    index: int = 0  # its place in the entry: a message that can't carry a nonce is marked sent by it
     # Users this message means to ping (their <@id> is in the text). Nobody else is
     # ever pinged: Discord is told so on every message (allowed_mentions).
     ping: list[str] = field(default_factory=list)
+    # A turn's board (issue #25): the channel shows one message per key, and a board whose key is
+    # the channel's current one (`edit` True) is an edit of that message, not a new post.
+    board_key: str | None = None
+    edit: bool = False
 
     def render_images(self) -> Images:
         if self.images is None:

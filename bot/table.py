@@ -62,6 +62,8 @@ class Table:
         self.text_box: str | None = None  # label of the open text box: the next line answers it
         self.moves_hint = ""  # a few move forms of the game, for the intro and help
         self.prompted = False  # "> " is printed once after each spell of output
+        # The newest board's image files not yet named: one line before the prompt, not one per message.
+        self.newest_images: list[str] = []
         self.private_body: list[str] | None = None  # your private text as last printed (hand, picks)
 
     def say(self, text: str) -> None:
@@ -84,8 +86,14 @@ class Table:
             self.say(f"\n{tag} {text}")
             if entry.get("board"):  # the text board: plain text already
                 self.say(board_clock(entry["board"], entry["text"], self.service.clock()))
-            for path in entry.get("files", []):
-                self.say(f"   image: {path}")
+            if entry.get("files"):
+                self.newest_images = list(entry["files"])  # shown once, before the next prompt
+
+    def name_newest_images(self) -> None:
+        """The newest board's image(s), once: every image is saved, but only the latest is worth a look."""
+        if self.newest_images:
+            self.say(f"   image: {', '.join(self.newest_images)}")
+            self.newest_images = []
 
     def unrepeated(self, text: str) -> str:
         """Your private text without the part you saw last time: each step through a menu (and each
@@ -241,6 +249,7 @@ class Table:
                 self.say("The game is gone (cancelled).")
                 return 0
             if loaded.record.status == "finished":
+                self.name_newest_images()
                 self.show(await self.runner.run_line(f"{ME}: /politics stats game:{loaded.game.id}"))
                 self.say(f"\nThe game is over. To play another: {program()} play {loaded.game.id}")
                 return 0
@@ -248,6 +257,7 @@ class Table:
             wait = TICK_SECONDS if wake is None else max(0.0, min(TICK_SECONDS, wake - self.service.clock()))
             if not self.source.interactive:  # a script waits for the clock whole
                 wait = max(0.0, wake - self.service.clock()) if wake is not None else 0.0
+            self.name_newest_images()
             if (self.text_box is not None or mine) and not self.prompted:
                 self.write("> ")
                 self.prompted = True

@@ -13,7 +13,9 @@ Line forms (a `#` starts a comment):
 
 Output: one JSON line per message the bot would send:
     {"to": "channel" | "dm:NAME" | "ephemeral:NAME", "text": ..., "images": [...], "buttons": [...]}
-with "files": [...] (where each image was written) when images are written to a folder.
+with "files": [...] (where each image was written) when images are written to a folder, and
+"edit": true when the message is the turn's board edited in place (Discord edits that message;
+a line without it is a new message), so posts and edits are counted apart.
 and last {"final": {"game", "finished", "winners", "scores", "state"}} (state = the public view).
 """
 from __future__ import annotations
@@ -60,6 +62,7 @@ class TranscriptRunner:
     channel: str = CHANNEL                 # where the next line is typed: the channel or a game thread
     threads: list[str] = field(default_factory=list)
     shown: dict[str, Mapping[str, Any]] = field(default_factory=dict)  # channel -> the public view its last board drew
+    board_keys: dict[str, str] = field(default_factory=dict)  # channel -> the key of its current board message
 
     @classmethod
     async def create(cls, db_path: str = ":memory:", base_dir: str = ".", render: bool = True,
@@ -183,7 +186,16 @@ class TranscriptRunner:
         # As on Discord: a board is drawn against the view the channel last showed (only changed images).
         previous = None if msg.full_image else self.shown.get(msg.channel_id or "")
         self.shown[msg.channel_id or ""] = msg.view
-        return render_board(msg.game_id or "", msg.view, previous)
+        images = render_board(msg.game_id or "", msg.view, previous)
+        if images and previous is not None and self._edits(msg):
+            # As on Discord: an edit's images replace the message's, so when any changed it carries all.
+            images = render_board(msg.game_id or "", msg.view, None)
+        return images
+
+    def _edits(self, msg: Outgoing) -> bool:
+        """This board edits the channel's current board message (its turn's key), as Discord's sender does."""
+        return msg.to == "channel" and msg.board_key is not None \
+            and self.board_keys.get(msg.channel_id or "") == msg.board_key
 
     def emit(self, outgoing: Iterable[Outgoing]) -> list[dict]:
         lines = []
@@ -207,6 +219,9 @@ class TranscriptRunner:
             if msg.to == "archive":
                 lines.append({"to": "channel", "text": "[the thread is archived]", "images": []})
                 continue
+            edit = self._edits(msg)
+            if msg.to == "channel" and msg.board_key is not None:
+                self.board_keys[msg.channel_id or ""] = msg.board_key
             to = {"channel": "channel", "dm": f"dm:{name}", "ephemeral": f"ephemeral:{name}",
                   "edit": f"ephemeral:{name}"}[msg.to]
             if msg.rows:
@@ -216,6 +231,8 @@ class TranscriptRunner:
                     self.last_rows[name] = msg.rows
             text = self._readable("\n".join([msg.text] * bool(msg.text) + [e.as_text() for e in msg.embeds]))
             entry: dict[str, Any] = {"to": to, "text": text, "images": images}
+            if edit:
+                entry["edit"] = True  # the turn's board edited in place, not a new message
             if alts:
                 entry["alt"] = alts  # each image's alt text, as Discord gets it
             if msg.board:
@@ -252,6 +269,23 @@ class TranscriptRunner:
 
     async def close(self) -> None:
         await self.service.store.close()
+
+
+def channel_as_shown(entries: Iterable[dict]) -> list[dict]:
+    """The channel's messages as they read at the end: an edit (`"edit": true`) replaces the
+    board message it edits (the newest board before it) instead of adding a message."""
+    shown: list[dict] = []
+    board_at: int | None = None
+    for entry in entries:
+        if entry.get("to") != "channel":
+            continue
+        if entry.get("edit") and board_at is not None:
+            shown[board_at] = entry
+            continue
+        shown.append(entry)
+        if "Open my controls" in entry.get("buttons", []) or entry.get("images"):
+            board_at = len(shown) - 1
+    return shown
 
 
 def transcript_lines(lines: Iterable[str]) -> list[str]:

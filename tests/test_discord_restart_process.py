@@ -2,6 +2,7 @@
 the same SQLite file, and the game and its old buttons carry on."""
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import signal
@@ -57,6 +58,10 @@ async def test_kill_9_the_bot_process_and_start_a_new_one(tmp_path):
             if await take_turn(fake, user, ch, "do", rng, run, ["a"]):
                 run.human_actions += 1
         assert run.human_actions >= 1
+        # the boards are drawn in the bot's render workers, which may still be starting: wait for them
+        await fake.wait_for(lambda: any("✓ Done" not in m.content and "Open my controls" in m.labels()
+                                        for m in fake.public(ch)), timeout=30)
+        await fake.settle()
         old_board = latest(fake.public(ch), "Open my controls")
         messages_before = len(fake.sent)
         os.kill(proc.pid, signal.SIGKILL)
@@ -110,6 +115,7 @@ async def test_kill_9_right_after_start_was_acknowledged_delivers_board_and_dms_
         proc = spawn(fake, db)
         await fake.wait_for(lambda: fake.identifies >= 2 and fake.connected.is_set(), timeout=30)
         await fake.wait_for(lambda: all(fake.dms(u) for u in (alice, bob)), timeout=30)
+        await fake.wait_for(lambda: any("begins" in m.content for m in fake.public(ch)), timeout=30)
         await fake.settle()
         boards = [m for m in fake.public(ch) if "begins" in m.content]
         assert len(boards) == 1 and boards[0].buttons()  # the board, once, with its controls
@@ -128,6 +134,58 @@ async def test_kill_9_right_after_start_was_acknowledged_delivers_board_and_dms_
         assert len(fake.sent) == sent
         record_fake("bot killed (-9) right after /politics start was acknowledged", fake, restarts=2, kills=2,
                     redelivered_after_restart=3, resends_dropped_by_nonce=fake.nonce_repeats, messages_lost=0)
+    finally:
+        if proc.poll() is None:
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait()
+        await fake.stop()
+
+
+async def test_kill_9_after_the_board_rode_a_follow_up_posts_it_once(tmp_path):
+    """Issue #29's audit, defect 1: a `/politics do` sends its board as the interaction's
+    follow-up (which takes no nonce); the bot dies after Discord accepted it but before the move's
+    other message (the next player's DM) was answered. The restart must not post the board again:
+    each message of the outbox entry is settled on its own (the board's message is stored the moment
+    it is posted, and a redelivered board of the same turn edits it)."""
+    fake = await FakeDiscord().start()
+    fake.settle = Quiet(fake).settle
+    db = str(tmp_path / "followup.db")
+    proc = spawn(fake, db)
+    try:
+        await fake.wait_for(lambda: fake.identifies >= 1 and fake.connected.is_set(), timeout=30)
+        await fake.settle()
+        ch = fake.general
+        alice, bob = fake.user("alice"), fake.user("bob")
+        # dm-turns=on: the move's other message is the next player's DM, as in the audit's run
+        await alice.slash("/politics new game:primary-general seed:21 settings:dm-turns=on", channel=ch)
+        await bob.click(latest(fake.public(ch), "Join"), "Join")
+        await alice.slash("/politics start", channel=ch)
+        await fake.wait_for(lambda: any("begins" in m.content for m in fake.public(ch)), timeout=30)
+        await fake.settle()
+        fake.hold_posts = True  # channel posts and DMs reach Discord, but their answers never come back
+        move = await alice.slash("/politics do action:play negative-ad alice", channel=ch, settle=False)
+
+        def board_follow_up():
+            return next((m for m in move.replies if m.visible_to is None and "Open my controls" in m.labels()), None)
+        await fake.wait_for(lambda: fake.held >= 1 and board_follow_up() is not None, timeout=30)
+        board = board_follow_up()
+        assert "Negative Ad" in board.content
+        await asyncio.sleep(0.5)  # the bot heard Discord's answer to the follow-up ...
+        os.kill(proc.pid, signal.SIGKILL)  # ... and dies with the DM unanswered
+        proc.wait()
+        fake.hold_posts = False
+        proc = spawn(fake, db)
+        await fake.wait_for(lambda: fake.identifies >= 2 and fake.connected.is_set(), timeout=30)
+        await fake.settle()
+        # The redelivery (before the bot takes interactions) puts anything owed in the channel's lane
+        # ahead of this status board: once the status board is there, a second board would be too.
+        await bob.slash("/politics status", channel=ch, settle=False)
+        await fake.wait_for(lambda: any("```" in m.content for m in fake.public(ch)), timeout=60)
+        await fake.settle()
+        boards = [m for m in fake.public(ch) if "Negative Ad" in m.content and "Open my controls" in m.labels()
+                  and "```" not in m.content]  # (the status board, with its text board, is not one)
+        assert boards == [board], [(m.kind, m.content[:60]) for m in boards]  # once: not posted again
+        assert len(fake.dms(bob)) == len({m.content for m in fake.dms(bob)})  # the DM once, too
     finally:
         if proc.poll() is None:
             os.kill(proc.pid, signal.SIGKILL)

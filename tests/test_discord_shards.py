@@ -78,7 +78,8 @@ async def test_a_dm_click_on_another_shards_game_is_served_by_shard_0_and_the_ow
     a, b = (runner.service for runner in runners)
     channel = channels[2]  # token-b's server
     alice = fake.user("alice")
-    await alice.slash("/politics new game:primary-general seed:3 bots:1", channel=channel)
+    # dm-turns=on: her turn comes by DM (without it, the board's ping tells her), and a DM's click is the point
+    await alice.slash("/politics new game:primary-general seed:3 bots:1 settings:dm-turns=on", channel=channel)
     await alice.click(latest(fake.public(channel), "Start (host)"), "Start (host)")
     # The AI moves first (token-b's timer); then alice's turn comes by DM.
     await fake.wait_for(lambda: any(m.selects() for m in alice.dms()), timeout=10)

@@ -12,7 +12,19 @@ from testkit.fakediscord.markup import live_markup, shows
 EVIL = "@everyone @here <@&123> <@456> **x** [x](https://e.x)"
 EVIL_WORD = "@everyone<@&123><@456>[x](https://e.x)**x**"  # one word: errors repeat its first 40 characters
 # The messages that mean to ping: each names its user as <@id>.
-MEANT = ("can't send you direct messages", "the game is waiting for you")
+MEANT = ("can't send you direct messages", "the game is waiting for you", "— your turn.")
+TURN = "— your turn."  # the board's turn notice: it pings exactly the seats whose turn began
+
+
+def meant_ids(content: str) -> set[str]:
+    """The users a message means to ping: those named on a line that says why (MEANT)."""
+    return {u for line in content.split("\n") if any(k in line for k in MEANT)
+            for u in re.findall(r"<@(\d+)>", line)}
+
+
+def turn_pings(fake) -> set[str]:
+    return {f"user:{u}" for m in fake.sent for content, _ in m.versions for line in (content or "").split("\n")
+            if TURN in line for u in re.findall(r"<@(\d+)>", line)}
 
 
 def check_pings(fake, scenario: str) -> set[str]:
@@ -24,7 +36,7 @@ def check_pings(fake, scenario: str) -> set[str]:
         for content, allowed in m.versions:
             if content:
                 assert allowed is not None and allowed.get("parse") == [], (m.kind, content[:80], allowed)
-        meant = set(re.findall(r"<@(\d+)>", m.content)) if any(k in m.content for k in MEANT) else set()
+        meant = set().union(*(meant_ids(content or "") for content, _ in m.versions), meant_ids(m.content))
         assert m.pings() <= {f"user:{u}" for u in meant}, (m.kind, m.content[:120], m.pings())
         assert not live_markup(m.content, meant), (m.kind, m.content[:120])
         assert "**x**" not in m.content
@@ -37,7 +49,7 @@ def echoed_inert(content: str) -> bool:
     """The user's text is there to read, word for word, and none of it is live."""
     seen = shows(content)
     return "<@&123>" in seen and "<@456>" in seen and "[x](https://e.x)" in seen and "@everyone" in seen \
-        and not live_markup(content)
+        and not live_markup(content, meant_ids(content))
 
 
 async def test_lobby_turns_closed_dms_and_error_echo_ping_only_who_they_mean(harness):
@@ -57,7 +69,8 @@ async def test_lobby_turns_closed_dms_and_error_echo_ping_only_who_they_mean(har
     assert notice.pings() == {f"user:{bob.id}"}
     inter = await alice.slash_raw("do", {"action": EVIL_WORD}, channel=ch)
     assert "is not a move" in inter.text() and echoed_inert(inter.text())
-    assert check_pings(fake, "pings: lobby, turn DMs, closed DMs, error echo") == {f"user:{bob.id}"}
+    pinged = check_pings(fake, "pings: lobby, turn DMs, closed DMs, error echo")
+    assert pinged - turn_pings(fake) == {f"user:{bob.id}"}  # beside the board's turn notices
 
 
 async def test_the_reminder_pings_the_waiting_player_only(harness):
@@ -98,7 +111,7 @@ async def test_a_typed_trivia_answer_is_echoed_as_text(harness):
         await p.slash_raw("do", {"action": f"guess {EVIL}"}, channel=ch)
     echo = [m for m in fake.public(ch) if "<@456>" in shows(m.content)]
     assert echo and all(echoed_inert(m.content) for m in echo)
-    assert check_pings(fake, "pings: typed trivia answers") == set()
+    assert check_pings(fake, "pings: typed trivia answers") == turn_pings(fake)  # the turn notices alone
 
 
 async def test_an_uploaded_question_is_listed_as_text(harness):

@@ -170,10 +170,13 @@ async def test_judges_vote_with_buttons_and_the_clock_counts_votes(database):
     await put_state(svc, s)
     out = await do(svc, players[performer], "perform")
     judge = (performer + 1) % 3
-    dm = [m for m in out if m.to == "dm" and m.user_id == players[judge].id]
-    # the judges get two buttons that say what they vote on ("✅ done" / "❌ not done")
-    judged = [b for b in buttons(dm) if b.custom_id.endswith(("judge yes", "judge no"))]
-    assert dm and sorted(b.label for b in judged) == ["✅ done", "❌ not done"]
+    # the vote opens a new board that pings the judges (their turn notice: no DM unless dm_turns) ...
+    board = [m for m in out if m.to == "channel" and players[judge].id in m.ping]
+    assert board and f"<@{players[judge].id}>" in board[-1].text
+    # ... and their controls hold two buttons that say what they vote on ("✅ done" / "❌ not done")
+    panel = await svc.handle(ctx(players[judge]), "hand", {})
+    judged = [b for b in buttons(panel) if b.custom_id.endswith(("judge yes", "judge no"))]
+    assert sorted(b.label for b in judged) == ["✅ done", "❌ not done"]
     await do(svc, players[judge], "judge yes")
     out = await svc.tick(clock.now + card.seconds + 1)
     assert any("1 yes, 0 no" in t for t in texts(out, "channel"))

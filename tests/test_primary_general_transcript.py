@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pathlib
 
-from bot.transcript import run_transcript
+from bot.transcript import channel_as_shown, run_transcript
 
 HERE = pathlib.Path(__file__).resolve().parent / "transcripts"
 
@@ -11,7 +11,7 @@ HERE = pathlib.Path(__file__).resolve().parent / "transcripts"
 async def test_two_player_transcript_plays_a_whole_game():
     out = await run_transcript(str(HERE / "primary-general-2p.txt"), render=False)
     final = out[-1]["final"]
-    channel = [m["text"] for m in out[:-1] if m["to"] == "channel"]
+    channel = [m["text"] for m in channel_as_shown(out[:-1])]  # a board edited in place counts once
     private = [m["text"] for m in out[:-1] if m["to"] != "channel"]
     # Every one of alice's moves was accepted: no refusal came back to her.
     refusals = [t for t in private if "not your turn" in t.lower() or "you have no" in t.lower()
@@ -35,7 +35,7 @@ async def test_two_player_transcript_plays_a_whole_game():
 async def test_party_match_transcript_scores_two_games():
     out = await run_transcript(str(HERE / "primary-general-party.txt"), render=False)
     final = out[-1]["final"]
-    channel = "\n".join(m["text"] for m in out[:-1] if m["to"] == "channel")
+    channel = "\n".join(m["text"] for m in channel_as_shown(out[:-1]))
     private = [m["text"] for m in out[:-1] if m["to"] != "channel"]
     assert not [t for t in private if "not your turn" in t.lower() or "you have no" in t.lower()
                 or "there is no" in t.lower()]

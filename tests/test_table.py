@@ -203,7 +203,19 @@ async def test_every_printed_image_exists_and_a_resumed_game_numbers_on(tmp_path
         assert hashlib.sha256(open(path, "rb").read()).hexdigest() == digest
     printed = list(before) + after
     assert len(printed) == len(set(printed))
-    assert sorted(os.path.basename(p) for p in printed) == sorted(os.listdir(tmp_path / "img"))
+    # every image is saved; the table names only the newest board's, once before each prompt
+    assert {os.path.basename(p) for p in printed} <= set(os.listdir(tmp_path / "img"))
+
+
+async def test_the_newest_image_is_named_once_per_prompt_not_a_wall(tmp_path):
+    """Issue #25: the table wrote every board image's path (up to four a message, a wall of
+    paths per move); now one line names the newest board's image(s) before the next prompt."""
+    _code, text = await table(tmp_path, "race-white-house", "1\n" * 40 + "quit\n", bots=3)
+    lines = text.splitlines()
+    named = [i for i, line in enumerate(lines) if "image: " in line]
+    assert named and len(os.listdir(tmp_path / "img")) > len(IMAGE.findall(text))
+    for a, b in zip(named, named[1:]):
+        assert any(line.startswith(">") or "> " in line for line in lines[a:b]), "two image lines, no prompt"
 
 
 # ---- 5: menus name the whole move (Discord's too) -----------------------------------------

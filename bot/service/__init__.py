@@ -295,7 +295,9 @@ class GameService:
         asker's reply handle, messages with their nonces), oldest first. A board is drawn again
         from the game when the game has not moved since; an older board goes as text."""
         out = []
-        for entry_id, channel_id, version, text in await self.store.outbox(self.shards):
+        entries = await self.store.outbox(self.shards)
+        sent = await self.store.outbox_sent_of([e[0] for e in entries])
+        for entry_id, channel_id, version, text in entries:
             try:
                 body = json.loads(text)
                 current = self.rows.recent.get(channel_id)
@@ -303,6 +305,8 @@ class GameService:
                 now_version = current.version if current is not None else (row.version if row else None)
                 messages = []
                 for i, m in enumerate(body["messages"]):
+                    if i in sent.get(entry_id, ()):
+                        continue  # it went out before the crash (a follow-up, which no nonce protects)
                     msg = message_from_json(m, entry_id, f"{body['nonce']}.{i}")
                     if m["image"] and now_version == version:
                         # drawn in full: what the channel showed before the crash is not known

@@ -44,6 +44,12 @@ def public_seed_note(record: GameRecord) -> str:
             "with the same seed. It is a puzzle open to every player alike.")
 
 
+# A turn's board collects what happens in the turn as lines; past these it is full, and the next move
+# starts a new board message (an all-AI game pages through boards instead of one endless edit).
+MAX_BOARD_LINES = 12
+MAX_BOARD_CHARS = 1200
+
+
 def ai_level_line(record: GameRecord) -> str:
     """The AI seats' level as the board says it ("" in a game without AI seats)."""
     if not any(p.ai for p in record.players):
@@ -200,6 +206,37 @@ class Boards:
         return Outgoing(to="channel", channel_id=channel_id, text=text or status, rows=rows,
                         view=view if drawn else None, game_id=game.id, full_image=with_board or full_image, alt=alt,
                         board=board)
+
+    def turn_board(self, channel_id: str, record: GameRecord, game: Game, state, header: str, *,
+                   new_turn: bool, result: Result | None = None, full_image: bool = False) -> Outgoing:
+        """The channel's board after a move, as one message per turn (issue #25): a move within the
+        turn (a capture, a placement, an AI seat's step) adds its lines to the turn's board, which the
+        front end edits in place; a new turn (`new_turn`: a human seat's turn began, the game ended,
+        a vote or question opened), or a board that is full, starts the next board message. A new
+        board pings exactly the human seats whose turn it is: that is their turn notice (no DM).
+        Updates `record.board_no` and `record.board_lines` (saved with the move)."""
+        header = header.strip()
+        lines = record.board_lines
+        full = len(lines) >= MAX_BOARD_LINES or sum(len(x) + 1 for x in lines) + len(header) > MAX_BOARD_CHARS
+        edit = not (new_turn or full or record.board_no == 0)
+        if edit:
+            if header:
+                lines.append(header)
+        else:
+            record.board_no += 1
+            record.board_lines = lines = [header] if header else []
+        msg = self.board_message(channel_id, record, game, state, "\n".join(lines), result=result,
+                                 full_image=full_image)
+        msg.board_key = f"{record.game_ref or channel_id}.{record.board_no}"
+        msg.edit = edit
+        result = result or game.result(state)
+        if not edit and not result.finished:
+            waiting = [s for s in game.to_act(state) if s >= 0 and not record.players[s].ai]
+            ids = [record.players[s].id for s in waiting]
+            if ids:
+                msg.text += "\n🔔 " + " ".join(f"<@{uid}>" for uid in ids) + " — your turn."
+                msg.ping = ids
+        return msg
 
     def private_panel(self, ctx: Ctx, record: GameRecord, game: Game, state, seat: int, to: Destination,
                        prefix: tuple[str, ...] = (), lead: str = "", body: str | None = None) -> Outgoing:

@@ -19,7 +19,8 @@ from ..store.game_row import GameRecord
 log = logging.getLogger("politics.service")
 
 BOT_NAMES = ["Lincoln", "Roosevelt", "Truman", "Eisenhower", "Kennedy", "Johnson", "Nixon", "Ford"]
-BOT_SETTINGS = {"timeout", "archive", "ai", "ai_budget_ms", "ai_iterations", "hints"}  # the bot's; others: the game's
+# the bot's settings of a game; others are the game's
+BOT_SETTINGS = {"timeout", "archive", "ai", "ai_budget_ms", "ai_iterations", "hints", "dm_turns"}
 MAX_AI_STEPS = 20000
 RECENT_CHANNELS = 4096  # channels whose last committed row this process remembers (a few KB each)
 CORRUPT = ("The saved game in this channel can't be read (it may be damaged). "

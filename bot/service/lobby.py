@@ -58,6 +58,9 @@ def check_settings(game: Game, text: str | None,
                                           "archive is yes or no: archive a game's thread when the game ends.")
     if "hints" in bot_settings:
         bot_settings["hints"] = _switch(bot_settings["hints"], "hints is on or off: may players ask /politics hint.")
+    if "dm_turns" in bot_settings:
+        bot_settings["dm_turns"] = _switch(bot_settings["dm_turns"],
+                                           "dm-turns is on or off: tell each player their turn by DM as well.")
     if "ai" in bot_settings:
         level = str(bot_settings["ai"]).lower()
         if level not in LOBBY_LEVELS:
@@ -245,10 +248,13 @@ class Lobby:
         lead = f"**{game.title}** begins! Players: {', '.join(plain(p.name) for p in record.players)}."
         if record.seed_public:
             lead += "\n" + public_seed_note(record)
-        out = [self.boards.board_message(ctx.channel_id, record, game, state, lead,
-                                   full_image=True)]  # a new game: every image, whatever the channel showed
+        # a new game: every image, whatever the channel showed; its first board pings who moves first
+        out = [self.boards.turn_board(ctx.channel_id, record, game, state, lead, new_turn=True, full_image=True)]
+        waiting = set(game.to_act(state))
         for seat in range(n):
-            out += self.boards.private_messages(ctx.channel_id, record, game, state, seat, events=[])
+            # a seat's DM at the start: its hand (private information), or its turn if dm_turns asks
+            if game.private_text(state, seat) or (seat in waiting and record.bot_settings.dm_turns):
+                out += self.boards.private_messages(ctx.channel_id, record, game, state, seat, events=[])
         await self.rows.save(req, ctx.channel_id, loaded, record, status="playing", messages=out,
                          server=server_merge(guild, game, {}, state))
         out += await self.play.drain_ai(req, ctx.channel_id)

@@ -34,7 +34,8 @@ def message_from_json(m: dict[str, Any], entry_id: int, nonce: str) -> Outgoing:
     return Outgoing(to=m["to"], text=m["text"], user_id=m["user_id"], user_name=m["user_name"],
                     channel_id=m["channel_id"], rows=[row_from_json(r) for r in m["rows"]],
                     board=m.get("board", ""), alt=m.get("alt", ""), ping=m.get("ping", []),
-                    outbox_id=entry_id, nonce=nonce)
+                    board_key=m.get("board_key"), edit=m.get("edit", False), outbox_id=entry_id, nonce=nonce,
+                    index=int(nonce.rsplit(".", 1)[-1]))
 
 
 class Outbox:
@@ -54,7 +55,8 @@ class Outbox:
             return None
         stored = [{"to": m.to, "text": m.text, "user_id": m.user_id, "user_name": m.user_name,
                    "channel_id": m.channel_id, "rows": [row_to_json(r) for r in m.rows],
-                   "board": m.board, "alt": m.alt, "image": m.view is not None, "ping": m.ping}
+                   "board": m.board, "alt": m.alt, "image": m.view is not None, "ping": m.ping,
+                   "board_key": m.board_key, "edit": m.edit}
                   for m in messages if m.to != "modal"]
         if not stored:
             return None
@@ -68,7 +70,7 @@ class Outbox:
             return
         nonce = json.loads(body)["nonce"]
         for i, msg in enumerate(m for m in messages if m.to != "modal"):
-            msg.outbox_id, msg.nonce = outbox_id, f"{nonce}.{i}"
+            msg.outbox_id, msg.nonce, msg.index = outbox_id, f"{nonce}.{i}", i
 
     def said(self, request: Request | None, messages: list[Outgoing], outbox_id: int | bool | None,
              body: str | None) -> list[Outgoing]:

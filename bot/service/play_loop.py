@@ -86,6 +86,7 @@ class PlayLoop:
         if before_private is None or set(before_private) != set(humans):
             before_private = {s: game.private_text(state, s) for s in humans}
         waiting_before = set(game.to_act(state))
+        timer_before = record.timer.key if record.timer else None
         server_before = game.server_updates(state)  # what this game had told the server, to merge with
         # Described before the move: afterwards a card it names may have left play.
         done_label = game.describe_action(state, seat, action) if actor is not None and seat != SYSTEM else ""
@@ -106,15 +107,31 @@ class PlayLoop:
         if result.finished:
             # The game's seed is no secret any more: shown so anyone can check or replay the deal.
             header += f"\n🏁 **Game over.** {plain(result.summary)}\n(Seed of this game: {record.seed}.)"
-        out.append(self.boards.board_message(channel_id, record, game, state, header, result=result))
         waiting_after = set(game.to_act(state))
+        # A new board message when a human seat's turn begins, the game ends, or the engine opens a
+        # clock (a vote, a question, an offer) that a human answers; any other move (the mover's next step, an AI seat's
+        # move) is an edit of the turn's board.
+        human_turn = any(s >= 0 and not record.players[s].ai and s not in waiting_before for s in waiting_after)
+        humans_wait = any(s >= 0 and not record.players[s].ai for s in waiting_after)
+        timer_after = record.timer.key if record.timer else None
+        # (a clock that only AI seats answer is no news to the table: their answers are lines)
+        new_turn = human_turn or result.finished or (
+            timer_after is not None and timer_after != timer_before and humans_wait)
+        out.append(self.boards.turn_board(channel_id, record, game, state, header, new_turn=new_turn, result=result))
         after_private = {s: game.private_text(state, s) for s in humans}
         for s in humans:
             if s == seat and actor is not None:
                 continue  # the actor gets their panel in the reply below
             private_events = [e for e in events if e.to is not None and s in e.to]
+            # The turn itself is told by the board's ping, which leads to the seat's controls, and
+            # they show its private text as it is now. So a DM goes out for a secret told by an
+            # event, for private text that changed while the seat is not being called to move
+            # (a hand changed between its turns), or when the game's dm_turns setting asks for turn
+            # notices by DM.
             newly_waiting = s in waiting_after and (s not in waiting_before or s == seat)
-            if private_events or newly_waiting or after_private[s] != before_private[s]:
+            pinged = new_turn and s in waiting_after and s not in waiting_before
+            changed = after_private[s] != before_private[s] and not pinged
+            if private_events or changed or (newly_waiting and record.bot_settings.dm_turns):
                 out += self.boards.private_messages(channel_id, record, game, state, s, private_events,
                                               body=after_private[s])
         if actor is not None and seat != SYSTEM and not record.players[seat].ai:

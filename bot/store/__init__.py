@@ -59,6 +59,11 @@ def add_outbox_steps(channel_id: str, version: int, body: str) -> Program[int]:
     return entry_id
 
 
+def _one(step: Step) -> Program[None]:
+    """A program of one write."""
+    yield step
+
+
 def drop_outbox_steps(ids: list[int]) -> Program[None]:
     yield Step(f"DELETE FROM outbox WHERE id IN ({marks(len(ids))})", tuple(ids))
 
@@ -241,6 +246,34 @@ class Store(RecordsStore, ABC):
                     yield Step("INSERT INTO dm_channels(user_id, channel_id) VALUES(?,?)"
                                " ON CONFLICT(user_id) DO UPDATE SET channel_id=excluded.channel_id", (user, channel))
         await self._run(steps())
+
+    # ---- board messages (bot/discord_send.py) ---------------------------
+    async def board_message(self, channel_id: str) -> tuple[str, str, str | None, float] | None:
+        """(board key, message id, webhook, when posted) of the channel's current board message, if any."""
+        rows = await self._rows("SELECT board_key, message_id, webhook, created_at FROM board_messages"
+                                " WHERE channel_id=?", (channel_id,))
+        return (rows[0][0], rows[0][1], rows[0][2], float(rows[0][3])) if rows else None
+
+    async def set_board_message(self, channel_id: str, board_key: str, message_id: str, webhook: str | None,
+                                now: float) -> None:
+        await self._run(_one(Step(
+            "INSERT INTO board_messages(channel_id, board_key, message_id, webhook, created_at) VALUES(?,?,?,?,?)"
+            " ON CONFLICT(channel_id) DO UPDATE SET board_key=excluded.board_key, message_id=excluded.message_id,"
+            " webhook=excluded.webhook, created_at=excluded.created_at",
+            (channel_id, board_key, message_id, webhook, now))))
+
+    async def outbox_sent(self, entry_id: int, index: int) -> None:
+        """Message `index` of outbox entry `entry_id` went out (one that carries no nonce: a follow-up)."""
+        await self._run(_one(Step("UPDATE outbox SET sent = COALESCE(sent, '') || ? WHERE id=?",
+                                  (f"{index},", entry_id))))
+
+    async def outbox_sent_of(self, entry_ids: list[int]) -> dict[int, set[int]]:
+        """For these outbox entries, the indexes of their messages already sent (outbox_sent)."""
+        if not entry_ids:
+            return {}
+        rows = await self._rows(f"SELECT id, sent FROM outbox WHERE id IN ({marks(len(entry_ids))})"
+                                " AND sent IS NOT NULL", tuple(entry_ids))
+        return {int(i): {int(x) for x in str(sent).split(",") if x} for i, sent in rows}
 
     # ---- per-server data ---------------------------------------------
     async def server_data(self, guild_id: str | None, game: str) -> dict:

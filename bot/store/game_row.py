@@ -38,8 +38,12 @@ class BotSettings(BaseModel):
     ai_budget_ms: int = Field(default=1000, ge=50, le=10000)  # a searched move's time budget
     ai_iterations: int | None = Field(default=None, ge=1, le=100000)  # a budget in iterations: replayable moves
     hints: bool = True  # /politics hint may suggest a move
+    # Tell a seat its turn by DM too, not only by the ping on the channel's board (each DM is a request
+    # under Discord's global limit, the ping rides a follow-up that is not: off unless asked for).
+    dm_turns: bool = False
 
-    NAMES: ClassVar[tuple[str, ...]] = ("timeout", "archive", "ai", "ai_budget_ms", "ai_iterations", "hints")
+    NAMES: ClassVar[tuple[str, ...]] = ("timeout", "archive", "ai", "ai_budget_ms", "ai_iterations", "hints",
+                                        "dm_turns")
 
     def given(self) -> dict[str, Any]:
         """The settings the host gave, as stored (and shown in the lobby)."""
@@ -86,6 +90,10 @@ class GameRecord(BaseModel):
     reminded: list[int] = Field(default_factory=list)  # seats reminded of their timeout this turn
     timer: RowTimer | None = None
     hinted: list[int] = Field(default_factory=list)  # seats that asked /politics hint (the record says so)
+    # The channel's board of this turn: its number in the game (a move within the turn edits
+    # message `board_no`; a new turn posts the next number) and the lines said on it so far.
+    board_no: int = 0
+    board_lines: list[str] = Field(default_factory=list)
 
     @field_serializer("bot_settings")
     def _given_settings(self, settings: BotSettings) -> dict[str, Any]:

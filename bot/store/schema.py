@@ -107,6 +107,20 @@ SQLITE: list[str] = [
     """
     ALTER TABLE outbox ADD COLUMN guild_id TEXT
     """,
+    # 7: each channel's current board message (issue #25: a turn's board is edited in place), so a
+    # restarted process edits the same message; with the interaction token that posted it (while
+    # it lives, an edit through it is not bound by the global rate limit). And, per outbox entry,
+    # the messages already sent: a follow-up carries no nonce, so a redelivery must know it went out.
+    """
+    CREATE TABLE board_messages (
+        channel_id TEXT PRIMARY KEY,
+        board_key  TEXT NOT NULL,
+        message_id TEXT NOT NULL,
+        webhook    TEXT,
+        created_at REAL NOT NULL
+    );
+    ALTER TABLE outbox ADD COLUMN sent TEXT
+    """,
 ]
 
 # The same, for PostgreSQL: REAL is double precision there (SQLite's REAL is 8 bytes), ids are
@@ -205,6 +219,17 @@ POSTGRES: list[str] = [
     # 6
     """
     ALTER TABLE outbox ADD COLUMN guild_id TEXT
+    """,
+    # 7
+    """
+    CREATE TABLE board_messages (
+        channel_id TEXT PRIMARY KEY,
+        board_key  TEXT NOT NULL,
+        message_id TEXT NOT NULL,
+        webhook    TEXT,
+        created_at DOUBLE PRECISION NOT NULL
+    );
+    ALTER TABLE outbox ADD COLUMN sent TEXT
     """,
 ]
 
