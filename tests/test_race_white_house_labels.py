@@ -8,12 +8,12 @@ from random import Random
 
 import pytest
 
-from bot.messages import Button
+from bot.messages import Button, Select
 from bot.service.boards import Boards
 from bot.store import GameRecord, Player
 from engines import Seat
 from engines.race_white_house import GAME
-from engines.race_white_house.data import ISSUES
+from engines.race_white_house.data import CODES, ISSUES, REGIONS
 from engines.race_white_house.rules import position_text
 from render.text import text_board
 
@@ -81,3 +81,37 @@ def test_a_drawn_issues_card_offers_both_positions_whole():
         if found:
             break
     assert found, "no Issues card was drawn in these games"
+
+
+def test_the_home_state_is_chosen_region_first_and_every_state_is_offered_once():
+    """51 states were one list (two selects on Discord, a wall at the table): now four regions, each
+    one select of at most 25, then the state; placements keep their single step."""
+    game = GAME
+    state = game.setup([Seat(name="A"), Seat(name="B")], game.options({}), 3)
+    chooser = next(s for s in (0, 1) if game.may_act(state, s))
+    record = GameRecord(game=game.id, status="playing", host="p0", seed=3, acted=[0, 0],
+                        players=[Player(id=f"p{i}", name=f"P{i}") for i in range(2)])
+    boards = Boards(render=False)
+
+    def items(rows):
+        out = []
+        for row in rows:
+            for item in row:
+                if isinstance(item, Button):
+                    out.append((item.label, item.custom_id.split(":", 3)[3]))
+                elif isinstance(item, Select):
+                    assert len(item.options) <= 25
+                    words = [w for w in item.custom_id.split(":", 3)[3].split() if not w.startswith("~")]
+                    out.extend((label, " ".join([*words, value])) for label, value in item.options)
+        return out
+
+    regions = items(boards.controls("c", record, game, state, chooser))
+    assert [label.split(":")[0].split(" (")[0] for label, _ in regions] == list(REGIONS)
+    offered = []
+    for _label, path in regions:
+        listed = items(boards.controls("c", record, game, state, chooser, tuple(path.split())))
+        assert listed[-1][0] == "← Back"
+        offered += [p.split()[-1] for _l, p in listed[:-1]]
+    assert sorted(offered) == sorted(CODES)
+    game.apply_in_place(state, chooser, game.parse_action(f"home {offered[0]}"))  # a listed state is a move
+    assert any(p.home == offered[0] for p in state.pawns)

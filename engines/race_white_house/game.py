@@ -38,7 +38,7 @@ from .actions import ACTIONS
 from .ai import candidates, choose, evaluate
 from .data import CODES, FARM_VOTES, FUNDS, ISSUES, LEAN, RALLY_VOTES, SPINS, TV_MAX, C, L
 from .endgame import result
-from .menus import legal_actions
+from .menus import home_groups, legal_actions
 from .models import GAME_ID, OFF, Pawn, RWHOptions, RWHState, Step
 from .moves import MOVES
 from .rules import acting_pawn, pawn_does, waiting_for
@@ -200,6 +200,10 @@ class RaceWhiteHouse(Game[RWHState]):
 
     def describe_action(self, state: RWHState, seat: int, action: Action) -> str:
         return describe_action(state, seat, action)
+
+    def menu_groups(self, state: RWHState, seat: int, prefix: tuple[str, ...],
+                    tokens: list[str]) -> list[tuple[str, str, list[str]]] | None:
+        return home_groups(prefix, tokens)
 
     private_info: ClassVar[bool] = False  # tally sheets, funds and cards are all on the table
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..core import Action
 from .actions import (ADVANCE, APPROVE, DEBATE, DECLARE, DONE, ENTER, HOME, MAX_COUNT, PASS, PLACE, RALLY, REFUSE,
                       REST, ROLL, TAKE, UNDO, Place, buy)
-from .data import CATEGORIES, CODES, ISSUE_BY_SLUG, SCALES, TRACKS, TV_LOT, TV_MAX, TV_PRICE
+from .data import CATEGORIES, CODES, ISSUE_BY_SLUG, REGIONS, SCALES, TRACKS, TV_LOT, TV_MAX, TV_PRICE
 from .models import OFF, RWHState, Step
 from .rules import sheet_codes, step_codes
 
@@ -167,3 +167,19 @@ def place_actions(state: RWHState, step: Step) -> list[Action]:
     if state.undeclared:
         declares(state, step.pawn, out)
     return out
+
+
+def home_groups(prefix: tuple[str, ...], tokens: list[str]) -> list[tuple[str, str, list[str]]] | None:
+    """The Home State step (every state still free) is chosen region first: 51 states are two
+    Discord selects and a wall at the table, and a region's list is one select (the South, the
+    largest, holds 17). Only `home`: placements keep their one step, since a turn places often."""
+    if prefix != ("home",) or not set(tokens) <= set(CODES):
+        return None
+    groups = []
+    for region, codes in REGIONS.items():
+        members = [t for t in tokens if t in codes]
+        if members:
+            listed = f"{region}: {', '.join(members)}"
+            counted = f"{region} ({len(members)} {'state' if len(members) == 1 else 'states'})"
+            groups.append((region, listed if len(listed) <= 80 else counted, members))
+    return groups
