@@ -43,3 +43,13 @@ def database(request, tmp_path):
         return
     # (not dropped after the test: a few hundred KB each, gone with the server at the run's end)
     yield request.getfixturevalue("pg_server").new_schema()
+
+
+@pytest.fixture
+async def runner(database):
+    """The transcript runner (bot/transcript.py) on a fresh store of each backend, text boards only."""
+    from bot.transcript import TranscriptRunner
+
+    r = await TranscriptRunner.create(database, render=False)
+    yield r
+    await r.close()

@@ -1,7 +1,7 @@
 """Small builders shared by the bot-layer tests."""
 from __future__ import annotations
 
-from bot.messages import Ctx, User
+from bot.messages import Button, Ctx, Select, User
 from bot.service import GameService
 from bot.store import GameRecord, Store
 
@@ -42,3 +42,22 @@ async def sql(store: Store, statement: str, *params) -> list:
 
 def texts(out, to=None) -> list[str]:
     return [m.text for m in out if to is None or m.to == to]
+
+
+def menu_items(rows) -> list[tuple[str, str]]:
+    """(label, the path the item leads to) of a panel's controls, in the order a front end numbers
+    them (the table's menu); a select's options follow each other."""
+    out = []
+    for row in rows:
+        for item in row:
+            if isinstance(item, Button):
+                out.append((item.label, item.custom_id.split(":", 3)[3]))
+            elif isinstance(item, Select):
+                words = [w for w in item.custom_id.split(":", 3)[3].split() if not w.startswith("~")]
+                out.extend((label, " ".join([*words, value])) for label, value in item.options)
+    return out
+
+
+async def said(runner, line: str) -> str:
+    """Everything the bot answered to one transcript line, as one text."""
+    return "\n".join(e["text"] for e in await runner.run_line(line))

@@ -5,24 +5,12 @@ from __future__ import annotations
 
 import io
 
-import pytest
 
 from bot import records
 from bot.table import run_table
-from bot.transcript import GUILD, FakeClock, TranscriptRunner
+from bot.transcript import GUILD, FakeClock
 from engines import get_game
-from tests.helpers import sql
-
-
-async def texts(runner: TranscriptRunner, line: str) -> str:
-    return "\n".join(e["text"] for e in await runner.run_line(line))
-
-
-@pytest.fixture
-async def runner(database):
-    r = await TranscriptRunner.create(database, render=False)
-    yield r
-    await r.close()
+from tests.helpers import said, sql
 
 
 async def test_a_game_cancelled_in_play_is_archived_unrated_in_history(runner):
@@ -30,32 +18,32 @@ async def test_a_game_cancelled_in_play_is_archived_unrated_in_history(runner):
     await runner.run_line("bob: /politics join")
     await runner.run_line("alice: /politics start")
     await runner.run_line("alice: /politics do action:pick FL 3")
-    said = await texts(runner, "alice: /politics cancel")
-    assert "cancelled by **alice**" in said and "archived unrated" in said and "/politics history" in said
+    answer = await said(runner, "alice: /politics cancel")
+    assert "cancelled by **alice**" in answer and "archived unrated" in answer and "/politics history" in answer
     (result,) = await runner.service.store.results(GUILD)
     data = result["data"]
     assert data["archived"] and data["winners"] == []
     assert [p["name"] for p in data["players"]] == ["alice", "AI-Lincoln", "bob"]
-    history = await texts(runner, "bob: /politics history")
+    history = await said(runner, "bob: /politics history")
     assert f"#{result['id']} · U.S. President" in history and "**archived** unfinished, unrated" in history
     assert "winner:" not in history
     # no rating, no seat row: stats and the leaderboard have nothing of it
     assert await sql(runner.service.store, "SELECT COUNT(*) FROM ratings") == [(0,)]
     assert await sql(runner.service.store, "SELECT COUNT(*) FROM result_players") == [(0,)]
-    assert "no finished games" in await texts(runner, "alice: /politics stats")
-    assert "Nobody has finished" in await texts(runner, "alice: /politics leaderboard game:us-president")
+    assert "no finished games" in await said(runner, "alice: /politics stats")
+    assert "Nobody has finished" in await said(runner, "alice: /politics leaderboard game:us-president")
     # it replays to where it stopped
     shown = records.replay(data)
     assert shown.moves == len(data["log"]) >= 1 and shown.game.dump(shown.state) == data["final"]
-    assert "move 1 of" in await texts(runner, f"alice: /politics replay id:{result['id']} move:1")
+    assert "move 1 of" in await said(runner, f"alice: /politics replay id:{result['id']} move:1")
 
 
 async def test_a_lobby_cancelled_before_the_start_is_not_in_history(runner):
     await runner.run_line("alice: /politics new game:us-president bots:1")
-    said = await texts(runner, "alice: /politics cancel")
-    assert "cancelled by **alice**." in said and "archived" not in said
+    answer = await said(runner, "alice: /politics cancel")
+    assert "cancelled by **alice**." in answer and "archived" not in answer
     assert await runner.service.store.results(GUILD) == []
-    assert "No finished or archived games" in await texts(runner, "alice: /politics history")
+    assert "No finished or archived games" in await said(runner, "alice: /politics history")
 
 
 async def test_an_archived_game_leaves_ratings_as_they_were(runner):

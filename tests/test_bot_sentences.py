@@ -9,7 +9,7 @@ import re
 import pytest
 
 from bot.sentences import TEMPLATES
-from bot.transcript import TranscriptRunner
+from tests.helpers import said
 from tests.test_wording import wrong_for_you
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -47,17 +47,6 @@ def test_no_name_template_is_left_in_the_service():
     found = [f"{path.name}: {m.group(0)}" for path in sources for m in NAME_THEN_VERB.finditer(path.read_text())]
     assert not found, found
     assert NAME_THEN_VERB.search('text=f"**{plain(name)}** joined."')  # the check sees the old form
-
-
-@pytest.fixture
-async def runner(database):
-    r = await TranscriptRunner.create(database, render=False)
-    yield r
-    await r.close()
-
-
-async def said(runner: TranscriptRunner, line: str) -> str:
-    return "\n".join(e["text"] for e in await runner.run_line(line))
 
 
 async def test_the_service_says_them_for_you_and_for_a_name(runner):

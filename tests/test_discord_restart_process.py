@@ -10,6 +10,7 @@ import subprocess
 import sys
 
 from testkit.fakediscord import FakeDiscord
+from testkit.fakediscord import driver
 from testkit.fakediscord.driver import GameRun, latest, take_turn
 from testkit.fakediscord.figures import record_fake
 
@@ -34,15 +35,11 @@ class Quiet:
         await self._settle(timeout, quiet)
 
 
-async def lobby_of_two(fake):
+async def lobby_of_two(fake, settings: str = ""):
     """Once the bot is connected: alice opens a primary-general lobby (seed 21) and bob joins."""
     await fake.wait_for(lambda: fake.identifies >= 1 and fake.connected.is_set(), timeout=30)
     await fake.settle()
-    ch = fake.general
-    alice, bob = fake.user("alice"), fake.user("bob")
-    await alice.slash("/politics new game:primary-general seed:21", channel=ch)
-    await bob.click(latest(fake.public(ch), "Join"), "Join")
-    return ch, alice, bob
+    return await driver.lobby_of_two(fake, seed=21, settings=settings)
 
 
 async def test_kill_9_the_bot_process_and_start_a_new_one(tmp_path):
@@ -152,13 +149,8 @@ async def test_kill_9_after_the_board_rode_a_follow_up_posts_it_once(tmp_path):
     db = str(tmp_path / "followup.db")
     proc = spawn(fake, db)
     try:
-        await fake.wait_for(lambda: fake.identifies >= 1 and fake.connected.is_set(), timeout=30)
-        await fake.settle()
-        ch = fake.general
-        alice, bob = fake.user("alice"), fake.user("bob")
         # dm-turns=on: the move's other message is the next player's DM, as in the audit's run
-        await alice.slash("/politics new game:primary-general seed:21 settings:dm-turns=on", channel=ch)
-        await bob.click(latest(fake.public(ch), "Join"), "Join")
+        ch, alice, bob = await lobby_of_two(fake, "dm-turns=on")
         await alice.slash("/politics start", channel=ch)
         await fake.wait_for(lambda: any("begins" in m.content for m in fake.public(ch)), timeout=30)
         await fake.settle()

@@ -16,7 +16,7 @@ from engines.politics_trivia.board import CODES
 from engines.politics_trivia.game import Timeout
 from engines.politics_trivia.menus import REGIONS
 from engines.rng import Rng
-from tests.helpers import CH, GUILD, service_on
+from tests.helpers import CH, GUILD, menu_items, service_on
 from tests.test_politics_trivia_bot import alice, bob, new_game, state_of
 
 BOARDS = Boards(render=False)
@@ -27,24 +27,10 @@ def record(n: int) -> GameRecord:
                       players=[Player(id=f"p{i}", name=f"P{i}") for i in range(n)])
 
 
-def items(rows) -> list[tuple[str, str]]:
-    """(label, the path the item leads to) in the order a front end numbers them (the table's menu)."""
-    out = []
-    for row in rows:
-        for item in row:
-            if isinstance(item, Button):
-                out.append((item.label, item.custom_id.split(":", 3)[3]))
-            elif isinstance(item, Select):
-                path = item.custom_id.split(":", 3)[3]
-                words = [w for w in path.split() if not w.startswith("~")]
-                out.extend((label, " ".join(words + [value])) for label, value in item.options)
-    return out
-
-
 def first_item(state, seat: int, rec: GameRecord):
     """What item 1 does: (its verb, "moves" when choosing it makes the move, "opens" when it leads to
     another menu), or None without a menu."""
-    menu = items(BOARDS.controls("c", rec, GAME, state, seat))
+    menu = menu_items(BOARDS.controls("c", rec, GAME, state, seat))
     if not menu:
         return None
     _label, path = menu[0]
@@ -146,7 +132,7 @@ def test_the_home_state_menu_is_chosen_region_first_within_25_options():
     chooser = state.home_order[0]
     rec = record(2)
     rows = BOARDS.controls("c", rec, GAME, state, chooser)
-    menu = items(rows)
+    menu = menu_items(rows)
     assert [label.split(":")[0].split(" (")[0] for label, _ in menu] == [r for r, _ in REGIONS]
     seen = []
     for _label, path in menu:
@@ -154,7 +140,7 @@ def test_the_home_state_menu_is_chosen_region_first_within_25_options():
         for row in rows:
             for item in row:
                 assert not isinstance(item, Select) or len(item.options) <= 25
-        group = items(rows)
+        group = menu_items(rows)
         assert group[-1][0] == "← Back" and group[-1][1] == ""
         seen += [p.split()[-1] for _l, p in group[:-1]]
     assert sorted(seen) == sorted(c for c in CODES if c != "DC")  # every state, once, D.C. never
@@ -172,11 +158,11 @@ def test_no_label_is_cut(n, seed, picks):
     rec = record(n)
 
     def observe(state, seat):
-        menu = items(BOARDS.controls("c", rec, GAME, state, seat))
+        menu = menu_items(BOARDS.controls("c", rec, GAME, state, seat))
         for label, path in menu:
             assert not label.endswith("…"), label
             if not path.endswith(" !") and path:  # one step deeper
-                for deeper, _p in items(BOARDS.controls("c", rec, GAME, state, seat, tuple(path.split()))):
+                for deeper, _p in menu_items(BOARDS.controls("c", rec, GAME, state, seat, tuple(path.split()))):
                     assert not deeper.endswith("…"), deeper
 
     play(n, seed, picks, observe)

@@ -144,24 +144,20 @@ def test_ai_guessers_of_a_humans_charade_end_it_without_stalling(seed):
     assert card.secret in log  # guessed or revealed
 
 
+def guessed_by_the_ai(seed: int, accuracy: int) -> bool:
+    """A human performs charades-5 to one AI guesser of `accuracy`: did the AI score it?"""
+    s = fresh((False, True), seed=seed, ai_accuracy=accuracy)
+    draw(s, WILD["charades-5"])
+    GAME.apply_in_place(s, 0, g.Perform())
+    run_card(s)
+    return s.players[1].pv == 10
+
+
 def test_ai_guessers_get_it_at_their_accuracy():
-    right = 0
-    for seed in range(200):
-        s = fresh((False, True), seed=seed, ai_accuracy=90)
-        draw(s, WILD["charades-5"])
-        GAME.apply_in_place(s, 0, g.Perform())
-        run_card(s)
-        right += s.players[1].pv == 10
+    right = sum(guessed_by_the_ai(seed, 90) for seed in range(200))
     # one guesser, chances 0.3, 0.6, 0.9 over the stages: 1 - 0.7 * 0.4 * 0.1 = 97 %
     assert 180 <= right <= 200
-    none = 0
-    for seed in range(50):
-        s = fresh((False, True), seed=seed, ai_accuracy=0)
-        draw(s, WILD["charades-5"])
-        GAME.apply_in_place(s, 0, g.Perform())
-        run_card(s)
-        none += s.players[1].pv == 0
-    assert none == 50  # an AI that never knows never guesses right
+    assert not any(guessed_by_the_ai(seed, 0) for seed in range(50))  # an AI that never knows never guesses right
 
 
 ENDINGS = ["guess", "giveup-ready", "giveup-performing", "timeout"]

@@ -16,6 +16,7 @@ from engines.race_white_house import GAME
 from engines.race_white_house.data import CODES, ISSUES, REGIONS
 from engines.race_white_house.rules import position_text
 from render.text import text_board
+from tests.helpers import menu_items
 
 BUTTON, OPTION, LINE = 80, 100, 100  # Discord's button and select-option label limits; the table's width
 
@@ -93,24 +94,16 @@ def test_the_home_state_is_chosen_region_first_and_every_state_is_offered_once()
                         players=[Player(id=f"p{i}", name=f"P{i}") for i in range(2)])
     boards = Boards(render=False)
 
-    def items(rows):
-        out = []
-        for row in rows:
-            for item in row:
-                if isinstance(item, Button):
-                    out.append((item.label, item.custom_id.split(":", 3)[3]))
-                elif isinstance(item, Select):
-                    assert len(item.options) <= 25
-                    words = [w for w in item.custom_id.split(":", 3)[3].split() if not w.startswith("~")]
-                    out.extend((label, " ".join([*words, value])) for label, value in item.options)
-        return out
 
-    regions = items(boards.controls("c", record, game, state, chooser))
+    regions = menu_items(boards.controls("c", record, game, state, chooser))
     assert [label.split(":")[0].split(" (")[0] for label, _ in regions] == list(REGIONS)
     offered = []
     for _label, path in regions:
-        listed = items(boards.controls("c", record, game, state, chooser, tuple(path.split())))
+        listed = menu_items(boards.controls("c", record, game, state, chooser, tuple(path.split())))
         assert listed[-1][0] == "← Back"
+        assert all(len(item.options) <= 25 for row in boards.controls("c", record, game, state, chooser,
+                                                                       tuple(path.split()))
+                   for item in row if isinstance(item, Select))
         offered += [p.split()[-1] for _l, p in listed[:-1]]
     assert sorted(offered) == sorted(CODES)
     game.apply_in_place(state, chooser, game.parse_action(f"home {offered[0]}"))  # a listed state is a move

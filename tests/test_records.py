@@ -16,7 +16,7 @@ from bot.messages import Ctx, User
 from bot.store import Store
 from bot.transcript import GUILD, TranscriptRunner
 from engines import all_games, get_game
-from tests.helpers import sql, toy_record
+from tests.helpers import said, sql, toy_record
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
 
@@ -39,17 +39,6 @@ async def finished(runner: TranscriptRunner, limit: int = 400) -> None:
         if await runner.service.store.results(GUILD):
             return
         await runner.run_line("@wait 61")
-
-
-async def texts(runner: TranscriptRunner, line: str) -> str:
-    return "\n".join(e["text"] for e in await runner.run_line(line))
-
-
-@pytest.fixture
-async def runner(database):
-    r = await TranscriptRunner.create(database, render=False)
-    yield r
-    await r.close()
 
 
 # ---- ratings -------------------------------------------------------------------
@@ -142,7 +131,7 @@ async def test_a_cancelled_game_is_archived_not_rated(runner):
     await runner.run_line("alice: /politics start")
     await runner.run_line("alice: /politics cancel")
     assert [r["data"]["archived"] for r in await runner.service.store.results(GUILD)] == [True]  # history only
-    assert "no finished games" in await texts(runner, "alice: /politics stats")
+    assert "no finished games" in await said(runner, "alice: /politics stats")
 
 
 async def test_records_survive_a_restart(database):
@@ -153,7 +142,7 @@ async def test_records_survive_a_restart(database):
     second = await TranscriptRunner.create(db, render=False)
     try:
         second.user("alice")
-        assert "Stats: alice" in await texts(second, "alice: /politics stats")
+        assert "Stats: alice" in await said(second, "alice: /politics stats")
         assert len(await second.service.store.results(GUILD)) == 1
     finally:
         await second.close()
@@ -180,15 +169,15 @@ async def test_stats_leaderboard_and_history_after_a_win(runner):
     await play_out(runner, "primary-general", 11, 1, ("bob",))
     (found,) = await runner.service.store.results(GUILD)
     winner = found["data"]["players"][found["data"]["winners"][0]]["name"]
-    board = await texts(runner, "bob: /politics leaderboard game:primary-general")
+    board = await said(runner, "bob: /politics leaderboard game:primary-general")
     assert board.index(f"**1.** {winner}") < board.index("**2.**")
     assert records.AI_NAME in board
     ratings = {row[1]: row for row in (await runner.service.store.leaderboard(GUILD, "primary-general", 0, 10))[1]}
     last = min(ratings.values(), key=lambda r: r[2])
     assert ratings[winner][2] > 25 > last[2] and last[1] != winner  # μ moved the right way from 25
-    stats = await texts(runner, f"bob: /politics stats user:{winner}")
+    stats = await said(runner, f"bob: /politics stats user:{winner}")
     assert f"Stats: {winner}" in stats and "1 win" in stats and "#1 of 3" in stats
-    history = await texts(runner, "bob: /politics history where:channel")
+    history = await said(runner, "bob: /politics history where:channel")
     assert "alice" in history and "bob" in history and f"winner: **{winner}**" in history
     assert "Download #1" in [b.label for row in runner.last_rows["bob"] for b in row]
 
@@ -197,26 +186,26 @@ async def test_leaderboard_pages_with_buttons(runner):
     for i in range(23):
         await sql(runner.service.store, "INSERT INTO ratings VALUES(?,?,?,?,?,?,?,?)",
                   GUILD, "us-president", f"p{i}", f"player{i:02d}", 25.0 + i, 3.0, 1, 0)
-    first = await texts(runner, "alice: /politics leaderboard game:us-president")
+    first = await said(runner, "alice: /politics leaderboard game:us-president")
     assert "**1.** player22" in first and "page 1 of 3" in first and "player12" not in first
-    second = await texts(runner, "alice: click Next")
+    second = await said(runner, "alice: click Next")
     assert "**11.** player12" in second and "page 2 of 3" in second
-    third = await texts(runner, "alice: click Next")
+    third = await said(runner, "alice: click Next")
     assert "**21.** player02" in third and "**23.** player00" in third
     assert "Next" not in [b.label for row in runner.last_rows["alice"] for b in row]
-    assert "page 2 of 3" in await texts(runner, "alice: click ◀ Previous")
+    assert "page 2 of 3" in await said(runner, "alice: click ◀ Previous")
 
 
 async def test_replay_steps_and_shows_hidden_information_after_the_game(runner):
     await play_out(runner, "primary-general", 3, 1)
-    start = await texts(runner, "alice: /politics replay id:1")
+    start = await said(runner, "alice: /politics replay id:1")
     assert "move 0 of" in start and "Hidden information" in start and "Your hand" in start
-    step = await texts(runner, "alice: click Next")
+    step = await said(runner, "alice: click Next")
     assert "move 1 of" in step
-    end = await texts(runner, "alice: click End")
+    end = await said(runner, "alice: click End")
     total = (await runner.service.store.result(GUILD, 1))["moves"]
     assert f"move {total} of {total}" in end
-    assert "no finished game #7" in await texts(runner, "alice: /politics replay id:7")
+    assert "no finished game #7" in await said(runner, "alice: /politics replay id:7")
     shared = await runner.run_line("alice: /politics replay id:1 move:2 share:true")
     assert shared[0]["to"] == "channel" and "move 2 of" in shared[0]["text"]
     runner.user("bob")
@@ -259,8 +248,8 @@ async def test_a_thread_game_in_transcripts_and_the_archive_setting(runner):
     (found,) = await runner.service.store.results(GUILD)
     assert found["channel_id"] == runner.threads[0]
     await runner.run_line("@channel main")
-    assert "U.S. President" in await texts(runner, "alice: /politics history where:channel")
-    bad = await texts(runner, "alice: /politics new game:us-president settings:\"archive=maybe\"")
+    assert "U.S. President" in await said(runner, "alice: /politics history where:channel")
+    bad = await said(runner, "alice: /politics new game:us-president settings:\"archive=maybe\"")
     assert "archive is yes or no" in bad
 
 
@@ -272,8 +261,8 @@ async def test_forget_me_replaces_name_and_id_everywhere(runner):
     await runner.run_line("alice: /politics cancel")  # an archived row that names her
     await play_out(runner, "primary-general", 11, 1, ("bob",))
     alice_id = runner.users["alice"].id
-    said = await texts(runner, "alice: /politics forget-me")
-    assert "Former player" in said
+    answer = await said(runner, "alice: /politics forget-me")
+    assert "Former player" in answer
     found, cancelled = await runner.service.store.results(GUILD)  # newest first: the cancelled game is archived
     assert cancelled["data"]["archived"] and not found["data"].get("archived")
     for result in (found, cancelled):
@@ -285,8 +274,8 @@ async def test_forget_me_replaces_name_and_id_everywhere(runner):
         assert shown.game.dump(shown.state) == found["data"]["final"]
     rows = await sql(runner.service.store, "SELECT player_id, name FROM result_players")
     assert all(pid != alice_id and name != "alice" for pid, name in rows)
-    assert "no finished games" in await texts(runner, "alice: /politics stats")
-    assert "Former player" in await texts(runner, "bob: /politics leaderboard game:primary-general")
+    assert "no finished games" in await said(runner, "alice: /politics stats")
+    assert "Former player" in await said(runner, "bob: /politics leaderboard game:primary-general")
     archived = await sql(runner.service.store, "SELECT record, state FROM archive")
     assert archived and all(alice_id not in text and '"alice"' not in text and state is None
                             for text, state in archived)
@@ -297,11 +286,11 @@ async def test_forget_me_replaces_name_and_id_everywhere(runner):
 async def test_stats_reset_needs_manage_server(runner):
     await play_out(runner, "us-president", 1, 1)
     runner.user("bob")
-    assert "Manage Server" in await texts(runner, "bob: /politics stats-reset")
+    assert "Manage Server" in await said(runner, "bob: /politics stats-reset")
     assert await runner.service.store.results(GUILD)
-    assert "cleared" in await texts(runner, "alice: /politics stats-reset")  # the first user is an admin
+    assert "cleared" in await said(runner, "alice: /politics stats-reset")  # the first user is an admin
     assert await runner.service.store.results(GUILD) == []
-    assert "Nobody has finished" in await texts(runner, "alice: /politics leaderboard game:us-president")
+    assert "Nobody has finished" in await said(runner, "alice: /politics leaderboard game:us-president")
 
 
 def test_commands_outside_a_server_say_so():
@@ -350,9 +339,9 @@ async def test_a_game_started_before_moves_were_logged_is_recorded_without_a_rep
     await runner.run_line("alice: /politics leave")
     (found,) = await runner.service.store.results(GUILD)
     assert found["moves"] > 0 and not records.replayable(found["data"])
-    assert "recorded without its moves" in await texts(runner, "alice: /politics replay id:1")
+    assert "recorded without its moves" in await said(runner, "alice: /politics replay id:1")
     await runner.run_line("alice: /politics history")
-    assert "no file to replay" in await texts(runner, "alice: click Download")
+    assert "no file to replay" in await said(runner, "alice: click Download")
 
 
 async def test_a_failure_while_rating_still_ends_and_records_the_game(runner, monkeypatch):

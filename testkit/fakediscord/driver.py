@@ -42,12 +42,13 @@ def latest(messages: list[Sent], label: str) -> Sent | None:
 
 
 async def lobby_of_two(fake: FakeDiscord, game: str = "primary-general", seed: int = 5,
-                       channel: str | None = None) -> tuple[str, UserHandle, UserHandle]:
-    """alice opens `game` in `channel` (the server's general channel by default) and bob joins:
-    (channel, alice, bob), not started yet."""
+                       channel: str | None = None, settings: str = "") -> tuple[str, UserHandle, UserHandle]:
+    """alice opens `game` in `channel` (the server's general channel by default) with `settings`
+    (the lobby's `settings:` option) and bob joins: (channel, alice, bob), not started yet."""
     ch = channel or fake.general
     alice, bob = fake.user("alice"), fake.user("bob")
-    await alice.slash(f"/politics new game:{game} seed:{seed}", channel=ch)
+    await alice.slash(f"/politics new game:{game} seed:{seed}" + (f" settings:{settings}" if settings else ""),
+                      channel=ch)
     lobby = latest(fake.public(ch), "Join")
     assert lobby is not None, "no lobby with a Join button was posted"
     await bob.click(lobby, "Join")
