@@ -377,3 +377,15 @@ def test_any_recorded_game_replays_to_its_final_state(case, seed):
         finally:
             await r.close()
     asyncio.run(go())
+
+
+async def test_the_last_board_says_who_won_once(runner):
+    """The final move's lines already name the winner (us-president's Election Day): "Game over"
+    then stands alone instead of repeating that sentence; the seed follows it."""
+    for line in ("alice: /politics new game:us-president seed:1 bots:1", "alice: /politics start"):
+        await runner.run_line(line)
+    ending = [e["text"] for e in await runner.run_line("alice: /politics leave") if "Game over" in e["text"]]
+    assert ending, "the AI did not play the game to its end"
+    (last,) = ending[-1:]
+    outcome = last.split("Election Day. ", 1)[1].split("\n", 1)[0]
+    assert last.count(outcome) == 1 and "🏁 **Game over.**\n(Seed of this game: 1.)" in last

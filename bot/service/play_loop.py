@@ -106,7 +106,10 @@ class PlayLoop:
         header = "\n".join(public)
         if result.finished:
             # The game's seed is no secret any more: shown so anyone can check or replay the deal.
-            header += f"\n🏁 **Game over.** {plain(result.summary)}\n(Seed of this game: {record.seed}.)"
+            # The summary once: where the final move's own lines already say it, "Game over" stands alone.
+            summary = plain(result.summary)
+            ending = "" if summary and summary in header else f" {summary}"
+            header += f"\n🏁 **Game over.**{ending}\n(Seed of this game: {record.seed}.)"
         waiting_after = set(game.to_act(state))
         # A new board message when a human seat's turn begins, the game ends, or the engine opens a
         # clock (a vote, a question, an offer) that a human answers; any other move (the mover's next step, an AI seat's
