@@ -503,6 +503,7 @@ class Deployment:
     guilds: int = 1
     proxy: bool = False  # every process sends through one REST proxy (proxy/, testkit/fakediscord/restproxy.py)
     global_limit: int = 50  # the fake's (and the proxy's) global limit: a test lowers it to reach it with few moves
+    settings: str = ""  # the measured games' lobby settings (a test turns on dm-turns for DMs to count)
 
 
 async def _one(channels: int, quick: bool, tree: str, rates: list[float], seconds: float,
@@ -524,7 +525,7 @@ async def _one(channels: int, quick: bool, tree: str, rates: list[float], second
     db = deploy.database or os.path.join(tmp, "bot.db")
     guilds = ([FakeDiscord.GUILD_ID] if deploy.guilds == 1 else
               [fake.add_guild(f"server {g}", shard=g % deploy.shard_count) for g in range(deploy.guilds)])
-    plan: dict[str, Any] = {"game": game, "guild": guilds[0], "channels": []}
+    plan: dict[str, Any] = {"game": game, "guild": guilds[0], "channels": [], "settings": deploy.settings}
     handles = {}
     for c in range(channels):
         guild = guilds[c % len(guilds)]

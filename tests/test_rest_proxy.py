@@ -117,11 +117,14 @@ async def test_without_the_proxy_the_same_burst_trips_the_global_limit(fake):
 
 def test_two_bot_processes_on_one_token_stay_within_the_limit_through_the_proxy(pg_server):
     """The real bot, 2 processes × 1 shard each on PostgreSQL, players moving faster than 10
-    global-limited requests a second allow: their sum stays within it, no global 429, no move lost."""
+    global-limited requests a second allow: their sum stays within it, no global 429, no move lost.
+    Turn DMs are on (dm-turns): without them a move sends nothing global-limited (issue #28 item 2)
+    and the limit would never be reached."""
     from bot.bench_live import Deployment, _one
 
     out = asyncio.run(_one(16, True, ROOT, [24.0], 3.0, deployment=Deployment(
-        database=pg_server.new_schema(), processes=2, shard_count=2, guilds=4, proxy=True, global_limit=LIMIT)))
+        database=pg_server.new_schema(), processes=2, shard_count=2, guilds=4, proxy=True, global_limit=LIMIT,
+        settings="dm-turns=on")))
     assert out["rest_proxy"] and out["processes"] == 2
     assert sum(c["global_429s"] for c in out["limits_by_route"].values()) == 0
     assert out["global_peak_per_second"] <= LIMIT

@@ -51,7 +51,7 @@ async def test_the_table_prompts_the_performer_of_a_directed_scene(tmp_path):
     text = out.getvalue()
     scene = text.index("🎭 You direct")
     menu = text.index("[1] ✓ give up", scene)
-    after = text[menu:].split("\n")
+    after = [line for line in text[menu:].split("\n") if not line.lstrip().startswith("image:")]  # the board's path
     assert after[1].startswith("-- Your move: type 1 (the only choice)")
     assert after[2].startswith("> ")
     assert "You give up the Wildcard." in text[menu:]

@@ -24,7 +24,10 @@ async def main(db: str, plan_path: str) -> None:
         guild = entry.get("guild", plan["guild"])
         users = [User(uid, name) for uid, name in entry["users"]]
         channel = entry["channel"]
-        await service.handle(Ctx(users[0], channel, guild), "new", {"game": plan["game"], "seed": entry["seed"]})
+        options = {"game": plan["game"], "seed": entry["seed"]}
+        if plan.get("settings"):
+            options["settings"] = plan["settings"]
+        await service.handle(Ctx(users[0], channel, guild), "new", options)
         for user in users[1:]:
             await service.handle(Ctx(user, channel, guild), "join", {})
         await service.handle(Ctx(users[0], channel, guild), "start", {})
