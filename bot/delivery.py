@@ -7,8 +7,10 @@ they were decided, a lane waiting on a render never holds up another lane, and a
 at most one render in flight.
 
 Boards are drawn here, in the render pool, against the view the channel last showed (only the
-images that changed go out). Boards that queue up behind a render (a fast AI chain) are merged
-when the sender gets to them: every board's text, in order, and only the newest view drawn.
+images that changed go out). Boards of one turn that queue up behind a render (a fast AI chain's
+edits of the turn's board) are merged when the sender gets to them: the turn's newest text, and
+only the newest view drawn. Boards of different turns are never merged: each turn's board is its
+own message, and a later edit of a turn replaces exactly that turn's message.
 """
 from __future__ import annotations
 
@@ -86,10 +88,11 @@ def coalesce(items: list[Pending]) -> list[Pending]:
     out: list[Pending] = []
     for item in items:
         last = out[-1] if out else None
-        # An edit of a turn's board is not carried into the next turn's post: its text repeats
-        # lines that message already shows.
+        # Only boards of one turn merge. Merged across turns, the message is remembered as the newer
+        # turn's board while showing the older turn's lines too, and the newer turn's next edit
+        # (its own lines only) wiped them out: bench --live's delivery check found lines lost.
         if last is not None and _mergeable(last) and _mergeable(item) \
-                and not (last.msg.edit and last.msg.board_key != item.msg.board_key) \
+                and last.msg.board_key == item.msg.board_key \
                 and len(last.msg.text) + len(item.msg.text) < MAX_MERGED_TEXT:
             merged = _merged(last, item.msg)
             out[-1] = Pending(merged.msg, item.via or last.via, last.merged + item.merged, last.sources + item.sources,

@@ -68,3 +68,21 @@ async def test_a_new_game_or_status_draws_every_image():
     delivery.put("A", board("A", 2, full=True))
     await delivery.drain()
     assert pool.calls == [("A", 1, None), ("A", 2, None)]
+
+
+def test_boards_of_different_turns_stay_separate_messages():
+    """A turn's board is one message that later moves of the turn edit: merged with the next
+    turn's post, the older turn's lines would live in a message remembered as the newer turn's,
+    and that turn's next edit (its own lines only) would wipe them out of the channel."""
+    from bot.delivery import Pending, coalesce
+
+    def turn(n: int, text: str, edit: bool = False) -> Pending:
+        msg = board("c", n)
+        msg.text, msg.board_key, msg.edit = text, f"g.{n}", edit
+        return Pending(msg)
+
+    queued = [turn(1, "alice plays A"), turn(1, "alice plays A\nbob's AI plays B", edit=False),
+              turn(2, "bob plays C"), turn(2, "bob plays C\nalice plays D", edit=True)]
+    out = coalesce(queued)
+    assert [(p.msg.board_key, p.msg.text) for p in out] == [
+        ("g.1", "alice plays A\nbob's AI plays B"), ("g.2", "bob plays C\nalice plays D")]
