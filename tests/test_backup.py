@@ -24,7 +24,8 @@ from bot.cli import main
 from bot.store import Store
 from bot.transcript import GUILD, FakeClock, TranscriptRunner
 from tests.helpers import sql, toy_record
-from tests.test_records import play_out, texts
+from tests.helpers import said
+from tests.test_records import play_out
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -229,8 +230,8 @@ async def test_archive_days_drops_old_moves_and_archived_rows_and_keeps_results_
         await sql(store, "UPDATE archive SET finished_at=?", now - 40 * DAY)
         seats = await sql(store, "SELECT * FROM result_players ORDER BY result_id, seat")
         ratings = await sql(store, "SELECT * FROM ratings ORDER BY game, player_id")
-        board = await texts(runner, "alice: /politics leaderboard game:us-president")
-        stats = await texts(runner, "alice: /politics stats")
+        board = await said(runner, "alice: /politics leaderboard game:us-president")
+        stats = await said(runner, "alice: /politics stats")
         archived = len(await sql(store, "SELECT id FROM archive"))
         assert archived >= 1
         kept = {r["id"]: r for r in await store.results(GUILD)}
@@ -247,11 +248,11 @@ async def test_archive_days_drops_old_moves_and_archived_rows_and_keeps_results_
         assert await sql(store, "SELECT id FROM archive") == []
         assert await sql(store, "SELECT * FROM result_players ORDER BY result_id, seat") == seats
         assert await sql(store, "SELECT * FROM ratings ORDER BY game, player_id") == ratings
-        assert await texts(runner, "alice: /politics leaderboard game:us-president") == board
-        assert await texts(runner, "alice: /politics stats") == stats
-        said = await texts(runner, f"alice: /politics replay id:{old['id']}")
-        assert "Something went wrong" not in said and "can't be replayed" in said
-        assert "move 0 of" in await texts(runner, f"alice: /politics replay id:{new['id']}")
+        assert await said(runner, "alice: /politics leaderboard game:us-president") == board
+        assert await said(runner, "alice: /politics stats") == stats
+        replayed = await said(runner, f"alice: /politics replay id:{old['id']}")
+        assert "Something went wrong" not in replayed and "can't be replayed" in replayed
+        assert "move 0 of" in await said(runner, f"alice: /politics replay id:{new['id']}")
         # Idempotent: a second prune finds nothing more.
         again = await prune(store, 30, now=now)
         assert (again.results, again.archived) == (0, 0)
