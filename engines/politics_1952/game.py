@@ -570,6 +570,6 @@ class Politics1952(Game[P52State]):
 
 
     def determinize(self, state: P52State, seat: int, rng: Rng) -> P52State:  # the search's view of hidden cards
-        return hidden.determinize(self.clone(state), seat, rng)
+        return hidden.determinize(hidden.private_copy(state), seat, rng)
 
 GAME = Politics1952()

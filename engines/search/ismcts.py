@@ -44,6 +44,9 @@ class SearchResult:
 
 
 def ismcts(game: Game, state, seat: int, legal: list[Action], rng: Rng, budget, settings: Settings) -> SearchResult:
+    if settings.paired and settings.search:  # a game whose dice drown a tree's estimates (policy.Settings)
+        from .flat import paired_search  # flat imports this module's SearchResult
+        return paired_search(game, state, seat, legal, rng, budget, settings)
     clock = budget.clock
     start = clock() if clock is not None else 0.0
     deadline = None if budget.budget_ms is None or clock is None else start + budget.budget_ms / 1000.0
