@@ -68,3 +68,48 @@ def test_the_ai_uses_the_public_rules_not_the_engine_module():
     assert imports and all(n.col_offset == 0 for n in imports), "no function-level imports"
     assert not [n.module for n in imports if n.module == "game"]
     assert not [a.name for n in imports for a in n.names if a.name.startswith("_")]
+
+
+def _midgame(seed: int = 3, moves: int = 60):
+    """A 2-player position in the move phase, some turns in, and the seat to move."""
+    s = GAME.setup([Seat(name="a", bot=True), Seat(name="b", bot=True)], GAME.options({}), seed)
+    n = 0
+    while n < moves or s.phase != "move":
+        seat = GAME.to_act(s)[0]
+        GAME.apply_in_place(s, seat, GAME.ai_action(s, seat, GAME.ai_rng(s, seat, n)))
+        n += 1
+    return s, s.turn
+
+
+def test_a_determinization_is_a_private_copy():
+    """determinize copies by hand (pydantic's deep copy was most of a search's time): the copy is the
+    same valid state, and playing it on leaves the real one untouched."""
+    from engines.politics_1952.determinize import private_copy
+    s, seat = _midgame()
+    before = GAME.dump(s)
+    copy = private_copy(s)
+    assert copy == s and GAME.dump(copy) == before
+    while not GAME.result(copy).finished:
+        who = GAME.to_act(copy)[0]
+        GAME.apply_in_place(copy, who, GAME.ai_action(copy, who, Rng(who)))
+    assert GAME.dump(s) == before
+    assert GAME.load(GAME.dump(copy)) == copy
+
+
+def test_hard_searches_with_the_same_dice_for_every_move_and_sees_no_secret():
+    """hard is the paired search here: every shortlisted move is weighed in the same worlds, and those
+    worlds come from the seat's view only, so a state whose rival hand and dice stream differ gives
+    the very same search (move, value and all) for the same seed."""
+    from engines.search.ismcts import ismcts
+    from engines.search.levels import SearchBudget
+    from engines.search.policy import rollout_settings
+    settings = rollout_settings(GAME)
+    assert settings.search and settings.paired
+    s, seat = _midgame(moves=8)
+    other = GAME.determinize(s, seat, Rng(99))
+    assert other.hands[1 - seat] != s.hands[1 - seat] and other.rng != s.rng
+    legal = GAME.legal_actions(s, seat)
+    a = ismcts(GAME, s, seat, legal, Rng(5), SearchBudget(iterations=64), settings)
+    b = ismcts(GAME, other, seat, legal, Rng(5), SearchBudget(iterations=64), settings)
+    assert a.iterations > len(a.visits)  # several rounds: it did search
+    assert (a.action, a.win_chance, a.visits) == (b.action, b.win_chance, b.visits)

@@ -217,3 +217,99 @@ def test_a_games_shortlist_leaves_out_moves_no_player_weighs_apart(game_id):
             game.apply_in_place(state, seat, game.ai_action(state, seat, game.ai_rng(state, seat, moves)))
             moves += 1
     assert shorter
+
+
+class _Luck:
+    """A game of pure luck plus a small edge, for the paired search: seat 0 picks `plain` or `edge`
+    (worth 0.05 more), then seat 1 throws a die from the state's stream that moves the value by
+    up to 5/6. Only common random numbers see the edge in a few rounds."""
+    id = "luck"
+
+    class State:
+        def __init__(self, rng: int, picked: str | None = None, luck: float | None = None):
+            self.rng, self.picked, self.luck = rng, picked, luck
+
+    def to_act(self, state):
+        return [0] if state.picked is None else [1] if state.luck is None else []
+
+    def legal_actions(self, state, seat):
+        return [_PLAIN, _EDGE] if seat == 0 and state.picked is None else [_THROW] if seat == 1 else []
+
+    def apply_in_place(self, state, seat, action):
+        if action.verb == "pick":
+            state.picked = action.which
+        else:
+            r = Rng(state.rng)
+            state.luck = r.die() / 6
+            state.rng = r.state
+        return []
+
+    def result(self, state):
+        from engines.core import Result
+        return Result(finished=False)
+
+    def ai_evaluate(self, state, seat):
+        return (state.luck or 0.0) * 0.9 + (0.05 if state.picked == "edge" else 0.0)
+
+    def determinize(self, state, seat, rng):
+        return _Luck.State(rng.next64(), state.picked, state.luck)
+
+    def ai_candidates(self, state, seat, rng):
+        return [_PLAIN, _EDGE] if seat == 0 and state.picked is None else None
+
+    def ai_action(self, state, seat, rng):
+        return self.legal_actions(state, seat)[0]
+
+    def ai_rng(self, state, seat, moves=0):
+        return Rng(seat + moves)
+
+    def ai_fixed_action(self, state, seat, rng):
+        return None
+
+    def timer(self, state):
+        return None
+
+
+def _luck_actions():
+    from typing import ClassVar
+
+    from engines.core import Action
+
+    class Pick(Action):
+        verb: ClassVar[str] = "pick"
+        which: str
+
+    class Throw(Action):
+        verb: ClassVar[str] = "throw"
+
+    return Pick(which="plain"), Pick(which="edge"), Throw()
+
+
+_PLAIN, _EDGE, _THROW = _luck_actions()
+
+
+def test_the_paired_search_sees_a_small_edge_through_loud_dice():
+    """Settings.paired: both moves meet the same throw in every round, so the edge shows at once
+    and is taken; equal moves keep the heuristic's (the first); and with the dice drawn apart for
+    each move (what the tree does) the same few rounds could not tell the edge from the luck."""
+    from engines.search.flat import paired_search
+    from engines.search.levels import SearchBudget
+    from engines.search.policy import Settings
+    game, settings = _Luck(), Settings(paired=True, epsilon=0.0, horizon=1, margin=2.0)
+    state = _Luck.State(rng=1)
+    found = paired_search(game, state, 0, [_PLAIN, _EDGE], Rng(3), SearchBudget(iterations=8), settings)
+    assert found.action == _EDGE and found.iterations == 8
+    calm = _Luck()
+    calm.ai_evaluate = lambda state, seat: (state.luck or 0.0) * 0.9  # type: ignore[method-assign]
+    kept = paired_search(calm, state, 0, [_PLAIN, _EDGE], Rng(3), SearchBudget(iterations=8), settings)
+    assert kept.action == _PLAIN
+    # the same four rounds with a fresh world for each move: the luck swamps the edge
+    r, plain, edge = Rng(3), [], []
+    for _ in range(4):
+        for move, out in ((_PLAIN, plain), (_EDGE, edge)):
+            w = game.determinize(state, 0, Rng(r.next64()))
+            game.apply_in_place(w, 0, move)
+            game.apply_in_place(w, 1, _THROW)
+            out.append(game.ai_evaluate(w, 0))
+    spread = max(abs(e - p) for p, e in zip(plain, edge))
+    assert spread > 0.1  # unpaired differences are mostly luck, not the 0.05 edge
