@@ -292,7 +292,7 @@ def test_the_paired_search_sees_a_small_edge_through_loud_dice():
     """Settings.paired: both moves meet the same throw in every round, so the edge shows at once
     and is taken; equal moves keep the heuristic's (the first); and with the dice drawn apart for
     each move (what the tree does) the same few rounds could not tell the edge from the luck."""
-    from engines.search.flat import paired_search
+    from engines.search.ismcts import paired_search
     from engines.search.levels import SearchBudget
     from engines.search.policy import Settings
     game, settings = _Luck(), Settings(paired=True, epsilon=0.0, horizon=1, margin=2.0)

@@ -21,7 +21,7 @@ class Settings:
     prior_visits: float = 2.0       # the heuristic's own move starts with this many visits worth its first result
     widen: float = 0.0              # progressive widening: children allowed = 1 + widen * visits**0.5 (0: all)
     search: bool = True             # False: hard plays the heuristic's move (where its search measured weaker)
-    # paired: hard is flat.paired_search (common random numbers over the shortlist) instead of the tree
+    # paired: hard is ismcts.paired_search (common random numbers over the shortlist) instead of the tree
     paired: bool = False
     shortlist: int = 0              # paired: weigh at most this many of the shortlist (0: all)
     horizon: int = 1                # paired: playouts stop when the seat is to move after this many rivals' turns
@@ -35,7 +35,7 @@ class Settings:
 SETTINGS: dict[str, Settings] = {
     # politics-trivia: hard's search lost to normal at the budgets measured (1 of 10; docs/performance.md),
     # so hard plays normal's move there until it beats it. politics-1952: its tree lost to normal (7 of 18)
-    # because the dice drowned a 60-iteration estimate; hard there is the paired search (flat.paired_search:
+    # because the dice drowned a 60-iteration estimate; hard there is the paired search (ismcts.paired_search:
     # every shortlisted move meets the same dice, playouts to the next turn scored by Game.ai_evaluate).
     "politics-trivia": Settings(max_moves=10, widen=1.0, exploration=0.5, prior_visits=4.0, search=False),
     "politics-1952": Settings(max_moves=200, widen=1.0, exploration=0.5, prior_visits=6.0, epsilon=0.0, paired=True,
