@@ -36,8 +36,8 @@ SETTINGS: dict[str, Settings] = {
     # politics-trivia: hard's search lost to normal at the budgets measured (1 of 10; docs/performance.md),
     # so hard plays normal's move there until it beats it. politics-1952: its tree lost to normal (7 of 18)
     # because the dice drowned a 60-iteration estimate; the paired search (ismcts.paired_search: every
-    # shortlisted move meets the same dice, playouts to the next turn scored by Game.ai_evaluate) won 53 of
-    # 100 at 160 playouts a move -- not the 60 % asked, so it stays off (search=False) until it gets there.
+    # shortlisted move meets the same dice, playouts to the next turn scored by Game.ai_evaluate) won 62 of
+    # 120 at 160 playouts a move -- not the 60 % asked, so it stays off (search=False) until it gets there.
     "politics-trivia": Settings(max_moves=10, widen=1.0, exploration=0.5, prior_visits=4.0, search=False),
     "politics-1952": Settings(max_moves=200, epsilon=0.0, paired=True, shortlist=8, horizon=1, margin=2.0,
                               search=False),
