@@ -21,6 +21,8 @@ class Settings:
     prior_visits: float = 2.0       # the heuristic's own move starts with this many visits worth its first result
     widen: float = 0.0              # progressive widening: children allowed = 1 + widen * visits**0.5 (0: all)
     search: bool = True             # False: hard plays the heuristic's move (where its search measured weaker)
+    common_worlds: bool = False     # root moves are compared on common random worlds: each one's k-th visit
+                                    # plays in the same determinization and playout stream (ismcts.py)
 
 
 # Per game: playouts are cut short and scored by `evaluate` where a full one would leave a move
@@ -32,7 +34,7 @@ SETTINGS: dict[str, Settings] = {
     # 10, politics-1952 7 of 18; docs/performance.md), so hard plays normal's move there until it beats it.
     "politics-trivia": Settings(max_moves=10, widen=1.0, exploration=0.5, prior_visits=4.0, search=False),
     "politics-1952": Settings(max_moves=20, widen=1.0, exploration=0.5, prior_visits=6.0, search=False),
-    "race-white-house": Settings(max_moves=30, widen=1.0, exploration=0.5),
+    "race-white-house": Settings(max_moves=30, widen=1.0, exploration=0.5, epsilon=0.0, common_worlds=True),
 }
 
 
