@@ -167,7 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
     p_bench.add_argument("--rest-proxy", action="store_true",
                          help="--live: the bot sends through the REST proxy of compose.yaml (proxy/; needs node)")
     p_bench.add_argument("--processes-only", action="store_true",
-                         help="--scale: only the bot processes' figures (1, then 2 through the REST proxy)")
+                         help="--scale: only the processes' figures (1, then 2 through the REST proxy; 2 shards each)")
     p_bench.add_argument("--rates", metavar="R,R,…",
                          help="--live and --scale: the ladder of moves offered per second (e.g. 60,100,150)")
     p_bench.add_argument("--database-url", metavar="URL",
