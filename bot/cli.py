@@ -238,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
             scale = run_scale(args.quick, args.database_url, rates=_rates(args.rates),
                               only_processes=args.processes_only)
             print(markdown_scale(scale) if args.markdown else json.dumps(scale, indent=2))
-            _print_checks({f"{n} process(es)": r for n, r in scale.get("processes", {}).items()})
+            _print_checks(dict(scale.get("processes", {})))
             if args.write:
                 _write_between(args.write, "<!-- scale:start -->", "<!-- scale:end -->", markdown_scale(scale))
             return 0
