@@ -9,6 +9,7 @@ from engines.race_white_house.data import CAPS, CIRCUIT, EV, TO_WIN
 from engines.race_white_house.board import land as land_on
 from engines.race_white_house.models import OFF, Step
 from engines.race_white_house.planner import plan
+from engines.race_white_house.rules import need
 from engines.race_white_house.turns import continue_turn
 from engines.rng import Rng
 from bot.simulate import play_one
@@ -124,3 +125,25 @@ def test_plan_spreads_thin_early_to_take_leads():
     for c, k, _n in moves:
         assert s.fill[c][OFF["R"] + k] == 0
     assert all(EV[c] >= 10 for c, _k, _n in moves)  # in the bigger states
+
+
+def test_hard_weighs_concentrated_placements_beside_the_planner():
+    """`ai_candidates` at the start of a big placement: the planner's `rest` first, then a few
+    `place` moves that put as many votes as one category takes into one state — the state where
+    that many votes raise the chance most; a small placement, or one already begun, is the
+    planner's alone."""
+    from engines.race_white_house.ai import PLACE_MIN, PLACE_SHORTLIST
+    s = fresh()
+    s.round = 8
+    s.steps = [Step(kind="place", pawn=0, remaining=6, total=6)]
+    listed = GAME.ai_candidates(s, 0, Rng(1))
+    legal = GAME.legal_actions(s, 0)
+    assert listed[0].text() == "rest" and 2 <= len(listed) <= 1 + PLACE_SHORTLIST
+    assert all(a in legal for a in listed) and len(set(listed)) == len(listed)
+    places = [a for a in listed[1:]]
+    assert all(a.verb == "place" and a.n >= 2 for a in places)
+    assert any(need(s, a.state, "D") <= 6 for a in places)  # a state these votes can win outright
+    GAME.apply_in_place(s, 0, places[0])
+    assert [a.text() for a in GAME.ai_candidates(s, 0, Rng(1))] == ["rest"]  # begun: the planner finishes it
+    s.steps = [Step(kind="place", pawn=0, remaining=PLACE_MIN - 1, total=PLACE_MIN - 1)]
+    assert [a.text() for a in GAME.ai_candidates(s, 0, Rng(1))] == ["rest"]

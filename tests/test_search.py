@@ -313,3 +313,56 @@ def test_the_paired_search_sees_a_small_edge_through_loud_dice():
             out.append(game.ai_evaluate(w, 0))
     spread = max(abs(e - p) for p, e in zip(plain, edge))
     assert spread > 0.1  # unpaired differences are mostly luck, not the 0.05 edge
+
+
+def _root_worlds(common: bool) -> dict[str, list[int]]:
+    """The worlds (determinization seeds) each root move of a race-white-house search played in, in
+    visit order, with Settings.common_worlds on or off."""
+    from dataclasses import replace
+
+    from engines.search.ismcts import candidates, ismcts
+    from engines.search.levels import SearchBudget
+    from engines.search.policy import rollout_settings
+    game = get_game("race-white-house")
+    state, seat = None, None
+    for s, who in _positions("race-white-house", seeds=range(12), moves=30):
+        if len(candidates(game, s, who, Rng(1))) >= 3:
+            state, seat = s, who
+            break
+    assert state is not None, "no position with three moves to weigh"
+    log: list[tuple[str, object]] = []
+
+    class Recording(type(game)):  # type: ignore[misc]
+        def determinize(self, st, sn, rng):
+            log.append(("world", rng.state))
+            return super().determinize(st, sn, rng)
+
+        def apply_in_place(self, st, sn, action):
+            log.append(("move", action.text()))
+            return super().apply_in_place(st, sn, action)
+
+    settings = replace(rollout_settings(game), common_worlds=common)
+    ismcts(Recording(), state, seat, game.legal_actions(state, seat), Rng(5), SearchBudget(iterations=40), settings)
+    by_move: dict[str, list[int]] = {}
+    for i, (kind, what) in enumerate(log):
+        if kind == "world":
+            by_move.setdefault(str(log[i + 1][1]), []).append(int(what))  # the root move comes right after
+    assert len(by_move) >= 2
+    return by_move
+
+
+def test_common_worlds_compare_root_moves_on_the_same_draws():
+    """With Settings.common_worlds the k-th visit of every root move plays in the same world, so
+    siblings are compared on the same dice; without it every iteration draws its own."""
+    def shared_prefix(by_move: dict[str, list[int]]) -> bool:
+        lists = list(by_move.values())
+        return all(a[:min(len(a), len(b))] == b[:min(len(a), len(b))] for a in lists for b in lists)
+
+    assert shared_prefix(_root_worlds(common=True))
+    assert not shared_prefix(_root_worlds(common=False))
+
+
+def test_common_worlds_is_off_by_default_for_other_games():
+    from engines.search.policy import SETTINGS, Settings
+    assert Settings().common_worlds is False
+    assert [g for g, s in SETTINGS.items() if s.common_worlds] in ([], ["race-white-house"])

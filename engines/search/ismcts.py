@@ -14,6 +14,11 @@ visits grow (`Settings.widen`); the heuristic's own move starts with a few visit
 result (`Settings.prior_visits`): with a small budget the search keeps it unless another proves
 better.
 
+With `Settings.common_worlds` the root's moves are compared on common random numbers: the root
+move is chosen first, and its k-th visit plays in the k-th of one list of worlds (the same
+determinization, dice and playout stream for every sibling), so where dice are loud two moves'
+means differ by the moves more than by the luck of their draws.
+
 A game whose dice drown a tree's estimates (`Settings.paired`, politics-1952) is searched flat
 instead, with common random numbers (`paired_search`): every shortlisted move meets the same worlds.
 """
@@ -60,13 +65,25 @@ def ismcts(game: Game, state, seat: int, legal: list[Action], rng: Rng, budget, 
         return SearchResult(action=root_options[0], iterations=0, states=0, win_chance=value(game, state, seat),
                             seconds=0.0)
     iterations = steps = 0
+    worlds: list[tuple[int, int]] = []  # common_worlds: the k-th visit of every root move plays in worlds[k]
+    turns: dict[Action, int] = {}
     while True:
         if cap is not None and iterations >= cap:
             break
         if deadline is not None and iterations and clock is not None and clock() >= deadline:
             break
-        world = game.determinize(state, seat, Rng(rng.next64()))
-        prng = Rng(rng.next64())
+        chosen: tuple[Action, Node] | None = None
+        if settings.common_worlds:
+            chosen = _select(root, root_options, settings)
+            k = turns.get(chosen[0], 0)
+            turns[chosen[0]] = k + 1
+            while len(worlds) <= k:
+                worlds.append((rng.next64(), rng.next64()))
+            world = game.determinize(state, seat, Rng(worlds[k][0]))
+            prng = Rng(worlds[k][1])
+        else:
+            world = game.determinize(state, seat, Rng(rng.next64()))
+            prng = Rng(rng.next64())
         path: list[Node] = [root]
         node: Node | None = root
         moves = moves0
@@ -94,15 +111,18 @@ def ismcts(game: Game, state, seat: int, legal: list[Action], rng: Rng, budget, 
                 moves += 1
                 steps += 1
                 continue
-            options = root_options if node is root else candidates(game, world, seat, prng)
-            if not options:
-                if not run_timer(game, world, stuck=seat):
-                    reward = value(game, world, seat)
-                    break
-                moves += 1
-                steps += 1
-                continue
-            action, node = _select(node, options, settings)
+            if chosen is not None and node is root:
+                action, node = chosen  # common_worlds: picked before its world was drawn
+            else:
+                options = root_options if node is root else candidates(game, world, seat, prng)
+                if not options:
+                    if not run_timer(game, world, stuck=seat):
+                        reward = value(game, world, seat)
+                        break
+                    moves += 1
+                    steps += 1
+                    continue
+                action, node = _select(node, options, settings)
             path.append(node)
             game.apply_in_place(world, seat, action)
             moves += 1

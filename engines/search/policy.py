@@ -26,6 +26,8 @@ class Settings:
     shortlist: int = 0              # paired: weigh at most this many of the shortlist (0: all)
     horizon: int = 1                # paired: playouts stop when the seat is to move after this many rivals' turns
     margin: float = 2.0             # paired: leave the heuristic's move only for a gain this many std errors clear
+    common_worlds: bool = False     # root moves are compared on common random worlds: each one's k-th visit
+                                    # plays in the same determinization and playout stream (ismcts.py)
 
 
 # Per game: playouts are cut short and scored by `evaluate` where a full one would leave a move
@@ -41,7 +43,7 @@ SETTINGS: dict[str, Settings] = {
     "politics-trivia": Settings(max_moves=10, widen=1.0, exploration=0.5, prior_visits=4.0, search=False),
     "politics-1952": Settings(max_moves=200, epsilon=0.0, paired=True, shortlist=8, horizon=1, margin=2.0,
                               search=False),
-    "race-white-house": Settings(max_moves=30, widen=1.0, exploration=0.5),
+    "race-white-house": Settings(max_moves=30, widen=1.0, exploration=0.5, epsilon=0.0, common_worlds=True),
 }
 
 
