@@ -155,10 +155,11 @@ def run_scale(quick: bool = False, database_url: str | None = None, live: bool =
 
 
 def run_processes(pg: str, quick: bool, rates: list[float] | None = None) -> dict:
-    """The live bench on PostgreSQL with two shards and the channels spread over 20 servers: one
-    bot process holding both shards, then two holding one each and sending through one REST proxy
-    (proxy/), as compose.yaml runs them (a fresh schema for each run). Without node or the proxy's
-    packages the two send straight to Discord, and the row says so."""
+    """The live bench on PostgreSQL with the channels spread over 20 servers and two shards a
+    process: one bot process holding two shards, then two processes holding two each (four in
+    all) and sending through one REST proxy (proxy/), as compose.yaml runs them (a fresh schema
+    for each run). Without node or the proxy's packages the two send straight to Discord, and the
+    row says so."""
     from testkit.fakediscord.restproxy import missing
 
     from .bench_live import QUICK_RATES, QUICK_SECONDS, RATES, ROOT as TREE, SECONDS, Deployment, _one
@@ -168,10 +169,11 @@ def run_processes(pg: str, quick: bool, rates: list[float] | None = None) -> dic
     out = {}
     for processes in (1, 2):
         proxy = processes > 1 and no_proxy is None
-        deploy = Deployment(database=_fresh(pg, f"live_{processes}"), processes=processes, shard_count=2, guilds=20,
-                            proxy=proxy)
-        label = str(processes) + (" through the REST proxy" if proxy else " (no proxy: " + no_proxy + ")"
-                                  if processes > 1 and no_proxy else "")
+        deploy = Deployment(database=_fresh(pg, f"live_{processes}"), processes=processes,
+                            shard_count=2 * processes, guilds=20, proxy=proxy)
+        label = f"{processes} process{'es' if processes > 1 else ''} × 2 shards"
+        if processes > 1:
+            label += " through the REST proxy" if proxy else f" (no proxy: {no_proxy})"
         out[label] = asyncio.run(_one(channels, quick, TREE, rates or (QUICK_RATES if quick else RATES),
                                       QUICK_SECONDS if quick else SECONDS, deployment=deploy))
     return out
@@ -233,5 +235,5 @@ def markdown_scale(results: dict) -> str:
         from .bench_checks import markdown_checks
         lines += ["", markdown_processes(processes)]
         lines += [line for n, r in processes.items() if r.get("checks")
-                  for line in ("", markdown_checks(f"{n} process(es)", r["checks"]).rstrip("\n"))]
+                  for line in ("", markdown_checks(f"{n}", r["checks"]).rstrip("\n"))]
     return "\n".join(lines) + "\n"

@@ -167,7 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
     p_bench.add_argument("--rest-proxy", action="store_true",
                          help="--live: the bot sends through the REST proxy of compose.yaml (proxy/; needs node)")
     p_bench.add_argument("--processes-only", action="store_true",
-                         help="--scale: only the bot processes' figures (1, then 2 through the REST proxy)")
+                         help="--scale: only the processes' figures (1, then 2 through the REST proxy; 2 shards each)")
     p_bench.add_argument("--rates", metavar="R,R,…",
                          help="--live and --scale: the ladder of moves offered per second (e.g. 60,100,150)")
     p_bench.add_argument("--database-url", metavar="URL",
@@ -238,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
             scale = run_scale(args.quick, args.database_url, rates=_rates(args.rates),
                               only_processes=args.processes_only)
             print(markdown_scale(scale) if args.markdown else json.dumps(scale, indent=2))
-            _print_checks({f"{n} process(es)": r for n, r in scale.get("processes", {}).items()})
+            _print_checks(dict(scale.get("processes", {})))
             if args.write:
                 _write_between(args.write, "<!-- scale:start -->", "<!-- scale:end -->", markdown_scale(scale))
             return 0

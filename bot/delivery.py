@@ -118,8 +118,12 @@ class Delivery:
 
     def __init__(self, post: Callable[[Pending, Images], Awaitable[None]], pool: RenderPool | None,
                  *, limit: int = 5000, before_send: Callable[[], Awaitable[None]] | None = None,
-                 metrics: Metrics | None = None) -> None:
+                 metrics: Metrics | None = None, keeps_images: Callable[[str, Outgoing], bool] | None = None) -> None:
         self.post = post
+        # `keeps_images(lane, msg)`: the front end can edit that board's message keeping the images
+        # that did not change (Discord keeps an attachment listed by its id), so an edit carries
+        # only the changed ones; without it an edit carries every image (they replace the message's).
+        self.keeps_images = keeps_images
         self.before_send = before_send  # the front end may hold a send back briefly (acks go first)
         self.pool = pool
         self.limit = limit
@@ -202,7 +206,8 @@ class Delivery:
         started = time.perf_counter()
         try:
             images = await self.pool.render(msg.game_id, msg.view, previous)
-            if msg.edit and images and previous is not None:
+            if msg.edit and images and previous is not None \
+                    and not (self.keeps_images is not None and self.keeps_images(lane, msg)):
                 # An edit's images replace all of the message's: when any changed, it carries every
                 # one (none changed: the edit leaves the message's images as they are).
                 images = await self.pool.render(msg.game_id, msg.view, None)

@@ -53,6 +53,22 @@ class BoardMessage:
     created: float  # when it was posted (time.time()): a webhook's token lives 15 minutes
 
 
+@dataclass(frozen=True)
+class KeptImage:
+    """An image a board message already carries, kept by an edit: Discord needs only its
+    attachment id (sending more of an uploaded attachment is refused), and discord.py sends
+    whatever `to_dict` gives for an entry of `attachments` that is not a File."""
+    id: int
+    filename: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"id": str(self.id)}
+
+
+def _kept(message: discord.Message) -> tuple[str, tuple[KeptImage, ...]]:
+    return str(message.id), tuple(KeptImage(a.id, a.filename) for a in message.attachments)
+
+
 def _hook_alive(created: float) -> bool:
     return time.time() - created < FOLLOWUP_SECONDS
 
@@ -83,7 +99,8 @@ class Sender:
         self.client = client
         self.service = service
         self.acks_first = acks_first
-        self.delivery = Delivery(self.post, render_pool, before_send=acks_first, metrics=metrics)
+        self.delivery = Delivery(self.post, render_pool, before_send=acks_first, metrics=metrics,
+                                 keeps_images=self.keeps_images)
         self._dm_closed: dict[str, float] = {}  # user id -> when a DM to them last bounced
         self._dm_notified: dict[tuple[str, str], float] = {}  # (channel, user) -> last closed-DM notice
         self.dm_ids: dict[str, str] = {}  # user id -> DM channel id (newest last), backed by the store
@@ -95,6 +112,17 @@ class Sender:
         # channel -> the newest interaction there whose follow-ups may post for it ("app/token", when):
         # a scheduled move's board (an AI seat's) rides it, exempt from the global limit, while it lives
         self.hooks: OrderedDict[str, tuple[str, float]] = OrderedDict()
+        # channel -> its board message's id and images as Discord answered them: an edit keeps the
+        # images that did not change by id instead of drawing and uploading all of them again
+        self.board_images: OrderedDict[str, tuple[str, tuple[KeptImage, ...]]] = OrderedDict()
+
+    def keeps_images(self, lane: str, msg: Outgoing) -> bool:
+        """Whether an edit of this channel's board can carry only the images that changed: it
+        edits the board message this process posted or edited last, whose images it knows."""
+        board = self.boards.get(lane)
+        known = self.board_images.get(lane)
+        return board is not None and board.key == msg.board_key and known is not None \
+            and known[0] == board.message_id
 
     def forget(self, user_id: str) -> None:
         """/politics forget-me: the store drops their DM channel row; so does this process."""
@@ -316,17 +344,29 @@ class Sender:
             return False
         kwargs: dict[str, Any] = {"content": _content(parts[0]), "view": build_view(msg.rows) or None,
                                   "allowed_mentions": allowed_mentions(msg)}
+        channel_key = msg.channel_id or ""
         if images:
-            kwargs["attachments"] = self._files(msg, images)  # an edit's images replace the message's
+            # The edit's list is the message's new set of images: each changed one replaces its
+            # namesake in place, the others are kept by id (delivery drew only the changed ones
+            # when keeps_images said so, else all of them, and then none is kept).
+            files = self._files(msg, images)
+            known = self.board_images.get(channel_key)
+            kept = known[1] if known is not None and known[0] == board.message_id else ()
+            new = {file.filename: file for file in files}
+            attachments: list[Any] = [new.pop(k.filename, k) for k in kept]
+            kwargs["attachments"] = attachments + list(new.values())
         try:
+            edited: discord.Message
             if board.webhook is not None and _hook_alive(board.created):
                 # through the interaction that posted it: not bound by the global limit
-                await self._webhook(board.webhook).edit_message(int(board.message_id), **kwargs)
+                edited = await self._webhook(board.webhook).edit_message(int(board.message_id), **kwargs)
             else:
                 channel = self.client.get_partial_messageable(int(msg.channel_id or 0))
-                await channel.get_partial_message(int(board.message_id)).edit(**kwargs)
+                edited = await channel.get_partial_message(int(board.message_id)).edit(**kwargs)
         except discord.NotFound:
+            self.board_images.pop(channel_key, None)
             return False  # deleted by someone: the board is posted again
+        self._keep(self.board_images, channel_key, _kept(edited))
         return True
 
     async def _settle_sent(self, item: Pending, channel_id: str, sent: discord.Message | None,
@@ -338,6 +378,10 @@ class Sender:
         if msg.board_key is not None and sent is not None:
             board = BoardMessage(msg.board_key, str(sent.id), hook, created)
             self._keep(self.boards, channel_id, board)
+            if len(_parts(msg)) == 1:  # the images went with this message (not with a later part)
+                self._keep(self.board_images, channel_id, _kept(sent))
+            else:
+                self.board_images.pop(channel_id, None)
             try:
                 await self.service.store.set_board_message(channel_id, board.key, board.message_id, hook, created)
             except Exception:

@@ -4,7 +4,7 @@ Plays each game to its end through the transcript runner (the slash-command path
 boards drawn as Discord gets them) twice: with two human players, and with every seat an AI. The
 humans' moves are the game's normal AI's choices, typed with `/politics do`, so a run is the same
 every time. It counts what the channel would show (new messages and edits of the turn's board
-apart), the images sent (an edit that changes a picture carries all of its message's), and DMs.
+apart), the images sent (an edit uploads the pictures that changed; Discord keeps the others), and DMs.
 The figures in docs/games/*.md come from `python -m bot.message_counts --seed 1`.
 """
 from __future__ import annotations

@@ -44,7 +44,7 @@ def pool_size() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-WORKER_NICENESS = 5  # render workers yield the CPU to the bot's own process (acks and replies first)
+WORKER_NICENESS = 10  # render workers yield the CPU to the bot's own process (acks and replies first)
 
 
 def _exit_with(owner: int) -> None:

@@ -186,11 +186,8 @@ class TranscriptRunner:
         # As on Discord: a board is drawn against the view the channel last showed (only changed images).
         previous = None if msg.full_image else self.shown.get(msg.channel_id or "")
         self.shown[msg.channel_id or ""] = msg.view
-        images = render_board(msg.game_id or "", msg.view, previous)
-        if images and previous is not None and self._edits(msg):
-            # As on Discord: an edit's images replace the message's, so when any changed it carries all.
-            images = render_board(msg.game_id or "", msg.view, None)
-        return images
+        # An edit too: Discord's sender keeps the message's unchanged images by id and uploads the rest.
+        return render_board(msg.game_id or "", msg.view, previous)
 
     def _edits(self, msg: Outgoing) -> bool:
         """This board edits the channel's current board message (its turn's key), as Discord's sender does."""

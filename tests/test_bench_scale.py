@@ -18,13 +18,13 @@ async def test_a_game_of_typed_answers_is_played_on_by_its_clock(tmp_path):
     assert (await stored_per_game(str(tmp_path / "t.db"), "politics-trivia", 1))["games"] == 1
 
 
-def test_two_processes_split_the_shards_of_one_postgresql_database(pg_server):
+def test_two_processes_of_two_shards_each_share_one_postgresql_database(pg_server):
     from bot.bench_live import Deployment, _one
     from bot.bench_scale import ROOT
 
     url = pg_server.new_schema()
     out = asyncio.run(_one(6, True, ROOT, [6.0], 1.5,
-                           deployment=Deployment(database=url, processes=2, shard_count=2, guilds=4)))
+                           deployment=Deployment(database=url, processes=2, shard_count=4, guilds=8)))
     step = out["steps"][0]
     assert step["done"] > 0 and step["errors"] == 0 and out["missed_acks"] == 0
     assert out["burst"]["done"] >= 1

@@ -167,12 +167,13 @@ async def test_only_the_images_that_changed_are_sent(harness):
     alice, bob, ch = await _pair(fake, "race-white-house", 2, "race")
     start = [m for m in fake.channel_messages(ch) if m.files]
     assert len(start) == 1 and len(start[0].files) == 4  # the map, a sheet per party, the board
-    sent = []
+    sent: list[str] = []
+    kept: list[str] = []
     for _ in range(2):  # a home state (touches everything), then a placement (touches one sheet)
         shown = await _public_view(harness, ch)
         before = len(fake.channel_messages(ch))
         board = fake.channel_messages(ch)[-1]
-        edits = board.edits
+        edits, names_before, files_before = board.edits, board.filenames(), len(fake.uploaded)
         await _move(harness, alice, ch)
         await fake.settle()
         now = await _public_view(harness, ch)
@@ -181,12 +182,19 @@ async def test_only_the_images_that_changed_are_sent(harness):
         if fake.channel_messages(ch)[before:]:
             assert sent == expected  # the turn passed: a new board, with only the images that changed
         else:
-            # within the turn: the turn's board edited in place; an edit's images replace the
-            # message's, so it carries them all, drawn afresh
+            # within the turn: the turn's board edited in place. The edit uploads only the images
+            # that changed and keeps the others by attachment id, so the message still carries all
+            # four, in their order, and each changed one is the newest drawing.
             assert board.edits > edits and expected
-            assert board.files == render_board("race-white-house", now, None)
+            uploaded = fake.uploaded[files_before:]
+            assert uploaded == expected
+            assert board.filenames() == names_before
+            drawn = dict(render_board("race-white-house", now, None))
+            assert all(data == drawn[name] for name, data in board.files if name in expected)
+            kept += [name for name in board.filenames() if name not in expected]
             sent = expected
     assert sent == ["race-white-house-sheet-1.png"]
+    assert kept  # the placement's edit kept three images by id instead of drawing and sending them again
 
 
 async def test_work_beyond_capacity_is_answered_busy_and_changes_nothing(harness):

@@ -7,7 +7,7 @@ import json
 import pathlib
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from engines import Options, RuleError, Seat, all_games
 from engines.rng import Rng
@@ -154,3 +154,29 @@ def test_legal_actions_parse_back_from_their_text(game_id):
         for action in game.legal_actions(state, seat)[:200]:
             assert game.parse_action(action.text()) == action
             assert len(action.text()) <= 90  # it must fit a custom_id with room for the channel
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(GAMES), st.integers(0, 2**20))
+@example("politics-trivia", 11)  # the performer of a judged Wildcard, at move 35
+def test_a_seat_with_legal_moves_may_act(game_id, seed):
+    """The bot asks `may_act` before it applies a seat's move: a seat offered a move that may_act
+    refused would see it in its menu and be told it is not its turn (hypothesis found a trivia
+    performer who could give a judged Wildcard up but was refused)."""
+    from engines import SYSTEM
+
+    game = all_games()[game_id]
+    players = min(4, game.max_players)
+    state = game.setup([Seat(name=f"P{i}") for i in range(players)], game.options({}), seed)
+    rng = Rng(seed)
+    for _step in range(400):
+        if game.result(state).finished:
+            break
+        for seat in range(players):
+            if game.legal_actions(state, seat):
+                assert game.may_act(state, seat), (seat, [a.text() for a in game.legal_actions(state, seat)][:5])
+        if not game.random_step(state, rng):
+            timer = game.timer(state)
+            if timer is None:
+                break
+            game.apply_in_place(state, timer.seat if timer.seat >= 0 else SYSTEM, game.parse_action(timer.action_text))

@@ -153,3 +153,25 @@ def test_cached_placement_menus_equal_a_fresh_build(params):
         assert cached == [a.text() for a in fresh]
         action = GAME.ai_action(s, seat, rng) if use_ai and rng.below(3) == 0 else fresh[rng.below(len(fresh))]
         GAME.apply_in_place(s, seat, action)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**20), st.integers(20, 200))
+def test_a_view_shares_unchanged_states_and_still_tells_the_truth(seed, steps):
+    """Views share the tally of a state no move changed (engines/race_white_house/views.py): an
+    earlier view stays as it was when later moves fill other blocks, and a fresh view equals one
+    built without the sharing."""
+    from engines.race_white_house import views
+
+    state = GAME.setup([Seat(name="A"), Seat(name="B")], GAME.options({}), seed)
+    rng = Rng(seed)
+    early = GAME.view(state, None)
+    early_copy = json.loads(json.dumps(early))
+    for _ in range(steps):
+        if not GAME.random_step(state, rng):
+            break
+    now = GAME.view(state, None)
+    assert json.loads(json.dumps(early)) == early_copy
+    views._state_view.cache_clear()
+    assert GAME.view(state, None) == now
+    assert any(now["states"][c] is not early["states"][c] for c in CODES) or steps == 0

@@ -109,23 +109,30 @@ def test_a_whole_game_renders_step_by_step_and_only_what_changed():
     check_images(R.render(final))
 
 
-def test_winning_a_state_redraws_the_map_and_its_sheet_but_not_the_other_sheet():
+def test_winning_a_state_redraws_every_picture_and_a_placement_only_its_sheet():
+    """Every picture's band shows the parties' electoral votes, and a board edit keeps the pictures
+    that did not change (bot/discord_send.py): a won state redraws them all, so none keeps an old
+    score; a placement that wins nothing redraws only the sheet it was on."""
     state, rng = new_game(2, 3), Rng(3)
-    found = 0
+    found, placed = 0, 0
     before = GAME.view(state, None)
-    while not GAME.result(state).finished and found < 3:
+    while not GAME.result(state).finished and (found < 3 or not placed):
         step(state, rng)
         after = GAME.view(state, None)
         changed = [c for c in after["states"] if after["states"][c] != before["states"][c]]
         won = [c for c in changed if after["states"][c]["won"] and not before["states"][c]["won"]]
         sheets = {sheet_of(after, c) for c in changed}
-        if won and len(sheets) == 1:
-            names = [name for name, _ in R.render(after, before)]
-            k = sheets.pop()
-            assert MAP in names and (SHEET1, SHEET2)[k] in names and (SHEET1, SHEET2)[1 - k] not in names
+        names = [name for name, _ in R.render(after, before)]
+        if won:
+            assert {MAP, SHEET1, SHEET2, BOARD} <= set(names)
             found += 1
+        elif len(sheets) == 1 and after["parties"] == before["parties"] and after["board"] == before["board"] \
+                and after["players"] == before["players"]:
+            k = sheets.pop()
+            assert (SHEET1, SHEET2)[k] in names and (SHEET1, SHEET2)[1 - k] not in names and MAP not in names
+            placed += 1
         before = after
-    assert found
+    assert found and placed
 
 
 def test_a_move_redraws_the_board_and_spending_redraws_the_map():

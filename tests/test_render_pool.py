@@ -42,3 +42,17 @@ def test_workers_leave_when_their_bot_is_killed():
             break
         time.sleep(0.1)
     assert not alive
+
+
+async def test_render_workers_yield_the_cpu_to_the_bot():
+    """Drawing is the bot's heaviest work (race-white-house's four pictures): its workers run
+    niced so the bot's own process (acks, "✓ Done" replies) gets a contended core first."""
+    import asyncio
+
+    pool = render_pool.RenderPool(1)
+    try:
+        pool.start()
+        worker_nice = await asyncio.get_running_loop().run_in_executor(pool._pool(), os.nice, 0)
+        assert worker_nice >= min(19, os.nice(0) + render_pool.WORKER_NICENESS) and render_pool.WORKER_NICENESS >= 10
+    finally:
+        pool.close()

@@ -59,8 +59,10 @@ def may_act(state: TriviaState, seat: int) -> bool:
     if ph == "question" and may_offer_help(state, seat):
         return True
     w = state.wild
+    if ph == "wildcard" and w is not None and seat == w.performer:
+        return True  # the performer may give the card up at any stage, even while the judges vote
     if ph == "wildcard" and w is not None and w.stage == "performing" and WILD[w.card].kind in GUESSING:
-        return True  # guesses (and the performer's give-up)
+        return True  # guesses
     if ph in ("start", "move", "choose", "deal", "question", "claim", "wildcard") and not state.players[seat].wrapup:
         return True  # the wrap-up vote
     return False

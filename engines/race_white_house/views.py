@@ -3,6 +3,8 @@ renderer and the text board import, so a renamed field fails the type check, not
 status line, and the labels of menus and autocomplete."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from typing import Any, Literal, NotRequired, TypedDict
 
 from ..core import Action
@@ -134,6 +136,21 @@ VERB_LABELS = {"roll": "roll the dice", "place": "place votes", "rest": "place t
                "refuse": "refuse: keep the money"}
 
 
+@lru_cache(maxsize=8192)
+def _state_view(code: str, fill: tuple[int, ...], cap: tuple[int, ...], to_win: int, owner: str | None,
+                declared: bool) -> StateView:
+    """One state's tally, shared by every view that shows it unchanged: a move changes a state or
+    two, and building all 51 anew was most of the bot's own time a race-white-house move takes.
+    Views are read, never changed, by whoever gets them (renderers, text boards, the store)."""
+    return {
+        "name": NAMES[code], "ev": EV[code], "region": REGION[code], "lean": LEAN[code] or None,
+        "to_win": to_win,
+        "blocks": {CATEGORIES[k]: {"D": [cap[k], fill[k]], "R": [cap[k], fill[5 + k]]} for k in range(5)},
+        "won": owner, "declared": declared,
+        "count": {"D": sum(fill[0:5]), "R": sum(fill[5:10])},
+    }
+
+
 def view(state: RWHState, seat: int | None) -> RWHView:
     """The public view (the same for every seat: nothing in this game is secret)."""
     players: list[PlayerView] = []
@@ -153,15 +170,9 @@ def view(state: RWHState, seat: int | None) -> RWHView:
     states: dict[str, StateView] = {}
     caps, to_win = sheet_scale(state)
     for code in CODES:
-        f = state.fill[code]
-        cap = caps[code]
-        states[code] = {
-            "name": NAMES[code], "ev": EV[code], "region": REGION[code], "lean": LEAN[code] or None,
-            "to_win": to_win[code],
-            "blocks": {CATEGORIES[k]: {"D": [cap[k], f[k]], "R": [cap[k], f[5 + k]]} for k in range(5)},
-            "won": state.owner[code] or None, "declared": bool(state.owner[code]) and code not in undeclared,
-            "count": {"D": sum(f[0:5]), "R": sum(f[5:10])},
-        }
+        owner = state.owner[code] or None
+        states[code] = _state_view(code, tuple(state.fill[code]), tuple(caps[code]), to_win[code], owner,
+                                   bool(owner) and code not in undeclared)
     pending: PendingView | None = None
     choice: ChoiceView | None = None
     if state.steps and state.phase != "over":

@@ -80,6 +80,14 @@ def encode(image: Image.Image) -> bytes:
 
 # What each image is drawn from: an image is redrawn only when its inputs changed since the
 # previous view (a previous view of another shape raises here, and then everything is redrawn).
+# Every image's band shows the parties' electoral votes, so they are an input of every image: an
+# edit that keeps the unchanged images (bot/discord_send.py) never keeps a stale score. The band's
+# step line ("place 2 votes", the last move) is not: a kept image may show an earlier step of the
+# same turn, as the message's text and the redrawn images show the newest.
+
+def _scores(view: RWHView) -> dict:
+    return {p: party["ev"] for p, party in view["parties"].items()}
+
 
 def sheet_inputs(view: RWHView, k: int) -> dict:
     """What sheet k is drawn from: its states, whose sheet it is, home states."""
@@ -87,7 +95,7 @@ def sheet_inputs(view: RWHView, k: int) -> dict:
     regions = sheets[k] if k < len(sheets) else []
     codes = [c for r in regions for c in view["regions"].get(r, [])]
     return {"regions": [(r, view["regions"].get(r)) for r in regions],
-            "categories": view["categories"],
+            "categories": view["categories"], "scores": _scores(view),
             "states": {c: view["states"].get(c) for c in codes},
             "players": [{"name": p["name"], "party": p["party"], "role": p["role"], "sheet": p["sheet"],
                          "home": p["home"]} for p in players_of(view)]}
@@ -106,7 +114,7 @@ def board_inputs(view: RWHView) -> dict:
     choice = view["choice"]
     return {"board": view["board"], "dice": view["dice"], "turn": view["turn"],
             "phase": view["phase"], "winner": view["winner"], "outcome": view["outcome"],
-            "round": view["round"], "max_rounds": view["max_rounds"],
+            "round": view["round"], "max_rounds": view["max_rounds"], "scores": _scores(view),
             "pending": (pending["seat"], pending["text"]) if pending else None,
             "choice": (choice["seat"], choice["text"]) if choice else None,
             "players": [{"seat": p["seat"], "name": p["name"], "party": p["party"], "role": p["role"],

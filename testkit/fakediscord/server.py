@@ -112,6 +112,8 @@ class Sent:
     edits: int = 0
     deleted: bool = False
     descriptions: list[str] = field(default_factory=list)  # each file's alt text ("" if none)
+    # each file's attachment id: an edit keeps an attachment by listing its id (Discord's semantics)
+    attachment_ids: list[str] = field(default_factory=list)
     # Every version the bot sent (the post, then each edit): (content, allowed_mentions or None if absent)
     versions: list[tuple[str, dict | None]] = field(default_factory=list)
 
@@ -242,6 +244,7 @@ class FakeDiscord(GatewayMixin):
         self.on_reply: Callable[[FakeInteraction, Sent], None] | None = None
         self.keep_files = True
         self.file_bytes = 0
+        self.uploaded: list[str] = []  # the name of every file a request uploaded (kept with keep_files)
         self._settler: asyncio.Future | None = None
         self.last_activity = 0.0
         self._init_gateway(shard_count, max_concurrency)
@@ -447,7 +450,8 @@ class FakeDiscord(GatewayMixin):
             "id": m.id, "type": 0 if m.interaction_id is None else 20, "channel_id": m.channel_id,
             "content": m.content, "author": self.bot_user.payload(), "embeds": m.embeds,
             "components": m.components, "attachments": [
-                {"id": str(i + 1), "filename": name, "size": len(data), "url": f"http://127.0.0.1:{self.port}/x/{name}",
+                {"id": m.attachment_ids[i] if i < len(m.attachment_ids) else str(i + 1),
+                 "filename": name, "size": len(data), "url": f"http://127.0.0.1:{self.port}/x/{name}",
                  "proxy_url": f"http://127.0.0.1:{self.port}/x/{name}",
                  **({"description": m.descriptions[i]} if i < len(m.descriptions) and m.descriptions[i] else {})}
                 for i, (name, data) in enumerate(m.files)],
@@ -515,13 +519,14 @@ class FakeDiscord(GatewayMixin):
 
     def _record(self, kind: str, channel_id: str, body: dict, files, *, visible_to: str | None = None,
                 interaction: FakeInteraction | None = None) -> Sent:
-        self.file_bytes += sum(len(data) for _name, data in files)
+        self._count_uploads(files)
         if not self.keep_files:
             files = [(name, b"") for name, _data in files]
         m = Sent(id=self.snowflake(), kind=kind, channel_id=channel_id, content=body.get("content") or "",
                  components=body.get("components") or [], embeds=body.get("embeds") or [], files=list(files),
                  flags=int(body.get("flags") or 0), t=self.clock(), visible_to=visible_to,
                  interaction_id=interaction.id if interaction else None, descriptions=_descriptions(body, files),
+                 attachment_ids=[self.snowflake() for _file in files],
                  sender=SENDER.get(),
                  versions=[(body.get("content") or "", body.get("allowed_mentions"))])
         self._check_limits(m)
@@ -608,15 +613,46 @@ class FakeDiscord(GatewayMixin):
         if "embeds" in body:
             m.embeds = body["embeds"] or []
         if files or "attachments" in body:
-            self.file_bytes += sum(len(data) for _name, data in files)
-            m.files = list(files) if self.keep_files else [(name, b"") for name, _data in files]
-            m.descriptions = _descriptions(body, files)
+            self._replace_attachments(m, body, files)
         if "content" in body or "allowed_mentions" in body:
             m.versions.append((m.content, body.get("allowed_mentions")))
         m.flags &= ~FLAG_LOADING
         m.edits += 1
         m.t = self.clock()
         self._check_limits(m)
+
+    def _count_uploads(self, files) -> None:
+        self.file_bytes += sum(len(data) for _name, data in files)
+        if self.keep_files:
+            self.uploaded.extend(name for name, _data in files)
+
+    def _replace_attachments(self, m: Sent, body: dict, files) -> None:
+        """An edit's `attachments` list is the message's new set: an entry naming one of its
+        attachment ids keeps that file; the others describe the uploaded files, in order; an
+        attachment it does not list is removed (files without a list replace them all)."""
+        self._count_uploads(files)
+        uploads = [(name, data if self.keep_files else b"") for name, data in files]
+        existing = {aid: (file, desc) for aid, file, desc in
+                    zip(m.attachment_ids, m.files, m.descriptions + [""] * len(m.files))}
+        kept_files, ids, descriptions = [], [], []
+        next_upload = 0
+        for att in body.get("attachments") or []:
+            aid = str(att.get("id"))
+            if aid in existing:
+                file, desc = existing[aid]
+                kept_files.append(file)
+                ids.append(aid)
+                descriptions.append(str(att.get("description") or desc))
+            elif next_upload < len(uploads):
+                kept_files.append(uploads[next_upload])
+                next_upload += 1
+                ids.append(self.snowflake())
+                descriptions.append(str(att.get("description") or ""))
+        for file in uploads[next_upload:]:
+            kept_files.append(file)
+            ids.append(self.snowflake())
+            descriptions.append("")
+        m.files, m.attachment_ids, m.descriptions = kept_files, ids, descriptions
 
     async def _open_dm(self, request):
         body = await request.json()
