@@ -270,3 +270,50 @@ def test_ai_plays_a_gerrymander_card_that_brings_it_votes():
     card = GERRY[9]
     assert card.need_chips == ("SC",) and card.reward_chips == ("GA",)
     assert GAME.ai_action(s, 0, Rng(1)) == g.Play(card=9)
+
+
+# ---------------------------------------------------------------- the search's evaluation (Game.ai_evaluate)
+
+def test_evaluation_is_a_chance_that_the_two_seats_share():
+    """At two players the evaluation is a logistic of leads, so the seats' chances add up to one,
+    and each stays within [0, 1]."""
+    for seed in range(3):
+        s = fresh(n=2, seed=seed)
+        for code, holder in (("TX", 0), ("OH", 1), ("FL", 0)):
+            s.chips[code] = holder
+        s.players[1].pv, s.players[0].cash = 20, 25
+        mine, theirs = GAME.ai_evaluate(s, 0), GAME.ai_evaluate(s, 1)
+        assert mine is not None and theirs is not None
+        assert 0.0 < mine < 1.0 and mine + theirs == pytest.approx(1.0)
+
+
+def test_evaluation_rises_with_electoral_votes_popular_votes_and_cash():
+    s = fresh(n=2, seed=4)
+    base = GAME.ai_evaluate(s, 0)
+    richer = GAME.clone(s)
+    richer.chips["CA"] = 0
+    assert GAME.ai_evaluate(richer, 0) > base + 0.1  # 54 electoral votes
+    assert GAME.ai_evaluate(richer, 1) < GAME.ai_evaluate(s, 1)
+    more_pv = GAME.clone(s)
+    more_pv.players[0].pv += 30
+    more_cash = GAME.clone(s)
+    more_cash.players[0].cash += 20
+    assert GAME.ai_evaluate(more_pv, 0) > base and GAME.ai_evaluate(more_cash, 0) > base
+
+
+def test_evaluation_reads_only_the_seats_view():
+    """Another determinization of the same position (the rival's cards, the piles, the random
+    stream drawn again) gets the same value: the evaluation reads nothing the seat has not seen."""
+    s = fresh(n=2, seed=6)
+    s.chips["NY"] = 1
+    others = [GAME.determinize(s, 0, Rng(k)) for k in range(4)]
+    assert any(o.players[1].hand != s.players[1].hand for o in others)  # the rival's cards do change
+    for other in others:
+        assert GAME.ai_evaluate(other, 0) == GAME.ai_evaluate(s, 0)
+
+
+def test_evaluation_in_a_runoff_follows_the_score():
+    s = fresh(n=2, seed=2)
+    s.phase = "h2h"
+    s.h2h = g.H2H(kind="runoff", seats=[0, 1], qids=["x"] * 10, scores=[3, 1])
+    assert GAME.ai_evaluate(s, 0) > 0.7 > 0.3 > GAME.ai_evaluate(s, 1)

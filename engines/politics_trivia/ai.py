@@ -146,7 +146,7 @@ def is_racer(view: TriviaView, seat: int) -> bool:
     return unclaimed > MAJORITY // 2 or mine >= RACE_MARGIN * lead
 
 
-class _Seat:
+class Reading:
     """The AI's reading of its view, with the values it compares moves by."""
 
     def __init__(self, view: TriviaView):
@@ -256,7 +256,7 @@ def decide(view: TriviaView, legal: list[Action], rng: Rng) -> Action:
     seat = view["you"]
     if step == "homes":
         if view["dealt"]:
-            ai = _Seat(view)
+            ai = Reading(view)
             worst = min(view["dealt"], key=lambda c: (ai.card_value(c["id"]), -c["id"]))
             return Discard(card=worst["id"])
         homes = [a for a in legal if isinstance(a, Home)]
@@ -265,7 +265,7 @@ def decide(view: TriviaView, legal: list[Action], rng: Rng) -> Action:
         return _h2h(view, seat, rng, legal)
     if step == "review":
         return OK if OK in legal else legal[0]
-    ai = _Seat(view)
+    ai = Reading(view)
     mine = view["turn"] == seat
     if step == "start" and mine:
         return _start(ai, legal)
@@ -298,15 +298,15 @@ def candidates(view: TriviaView, legal: list[Action], rng: Rng) -> list[Action] 
     """The moves a search weighs (Game.ai_candidates), best first: `decide`'s own move, then where
     to move by what the state is worth to it, or at the start of a turn the Gerrymander cards worth
     playing, the roll, staying, and the flights with the best rolls from where they land. Every
-    other decision (a question's category, a deal, a verdict) is `decide`'s alone: a playout cut
-    short is scored by electoral votes, which cannot weigh the Popular Votes and cash those trade in."""
+    other decision (a question's category, a deal, a verdict) is `decide`'s alone: searched, with
+    playouts scored by evaluation.py, they made hard lose to normal (docs/games/politics-trivia.md)."""
     if len(legal) <= 1:
         return None
     first = decide(view, legal, rng)
     step = view["step"]
     if view["turn"] != view["you"] or step not in ("start", "move"):
         return [first]
-    ai = _Seat(view)
+    ai = Reading(view)
     ranked: list[Action]
     if step == "move":
         moves = [a for a in legal if isinstance(a, Move)]
@@ -323,7 +323,7 @@ def candidates(view: TriviaView, legal: list[Action], rng: Rng) -> list[Action] 
 SHORTLIST = 6  # states a search weighs for a move or a flight
 
 
-def _start(ai: _Seat, legal: list[Action]) -> Action:
+def _start(ai: Reading, legal: list[Action]) -> Action:
     card = ai.best_card(legal)
     if card is not None:
         return card
@@ -347,7 +347,7 @@ def _start(ai: _Seat, legal: list[Action]) -> Action:
     return ROLL
 
 
-def _choose(ai: _Seat, legal: list[Action]) -> Action:
+def _choose(ai: Reading, legal: list[Action]) -> Action:
     card = ai.best_card(legal)
     if card is not None:
         return card
@@ -366,7 +366,7 @@ def _choose(ai: _Seat, legal: list[Action]) -> Action:
     return ASK[max(ai.questions(code), key=lambda x: x[0])[1]]
 
 
-def _question(ai: _Seat, legal: list[Action], rng: Rng) -> Action:
+def _question(ai: Reading, legal: list[Action], rng: Rng) -> Action:
     view, seat = ai.view, ai.seat
     q = view["question"]
     choices = q["choices"] if q is not None else None

@@ -16,8 +16,8 @@ from typing import Any
 
 from ..core import SYSTEM, Action, Event, Game, Options, Result, RuleError, Seat, TextPrompt, Timer
 from ..rng import Rng
-from . import (acting, ai, asking, clock, gerrymander, legal, menus, offers, pile, runoff, server_data, turns, views,
-               wildcards)
+from . import (acting, ai, asking, clock, evaluation, gerrymander, legal, menus, offers, pile, runoff, server_data,
+               turns, views, wildcards)
 from . import determinize as search_hooks
 from .actions import (ANSWER, PASS, WRAPUP, Answer, Ask, CallHelp, Claim, DealAnswer, Decline, Discard, End, Fly,
                       GiveUp, Guess, Help, Hire, Home, Judge, Move, NoHelp, Offer, Ok, Overrule, PassAnswer, Perform,
@@ -248,6 +248,9 @@ class PoliticsTrivia(Game[TriviaState]):
 
     def ai_candidates(self, state: TriviaState, seat: int, rng: Rng) -> list[Action] | None:
         return ai.candidates(self.view(state, seat), self.legal_actions(state, seat), rng)
+
+    def ai_evaluate(self, state: TriviaState, seat: int) -> float | None:  # from `seat`'s own view
+        return evaluation.chance(self.view(state, seat), seat)
 
     def fair_random_action(self, state: TriviaState, seat: int, random: Callable[[], float]) -> Action | None:
         """A random seat in a strength test answers like a player who knows each answer as often as an

@@ -1,0 +1,103 @@
+"""How a search judges an unfinished game of Politics: The Game (Game.ai_evaluate).
+
+The rulebook's win is 270 electoral votes *with the most Popular Votes* (else a runoff against the
+Popular-Vote leader), and most of a turn trades in what leads there: chips, Popular Votes, the cash
+that buys chips and flights, and where a candidate stands for its next roll. So a board's value to
+a seat is a logistic of its lead over its best rival in each of those (`Standing.features`), with
+WEIGHTS fitted by logistic regression on 400 normal-vs-normal 2-player games (seeds 20000–20399:
+every start, move and choose step of a turn a sample from both seats' side, labelled by who won,
+139,464 samples; log-loss 0.447, winner called 80 % of the time). On 20 other games (seeds
+10000–10019) it scores log-loss 0.507, against 0.598 for the electoral-vote lead alone that the
+search used before (`engines.search.policy.evaluate`). In a runoff the score decides.
+
+Read from `seat`'s own view: the public board and its own hand (a rival's position is valued as if
+it held no cards, since its cards are secret), so every determinization of a position gets the
+same value.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .ai import Reading
+from .board import MAJORITY
+from .views import PlayerView, TriviaView
+
+# per feature of `Standing.features`: the lead in electoral votes (per 100), Popular Votes (per 10M),
+# cash (per $10M, up to CASH_CAP), position (per $10M of the heuristic's value of the next roll),
+# who moves next (+1 the seat, -1 the rival), and the Popular-Vote lead as the race nears 270
+WEIGHTS = (3.546, 0.259, 0.249, 0.275, 0.182, -0.415)
+CASH_CAP = 40           # cash beyond this buys little more
+RUNOFF_POINT = 0.6      # in a runoff: the weight of each right answer of lead
+
+
+@dataclass(frozen=True)
+class Side:
+    """One candidate's standing, in numbers."""
+    ev: int
+    pv: int
+    cash: int
+    position: float  # the heuristic's expected value of its next roll from where it stands ($M)
+
+
+@dataclass(frozen=True)
+class Standing:
+    me: Side
+    rival: Side
+    mover: float  # +1: the seat moves next, -1: the rival does, 0: someone else
+
+    def features(self) -> list[float]:
+        me, rival = self.me, self.rival
+        near = max(me.ev, rival.ev) / MAJORITY  # how close the race is to its end
+        pv_lead = max(-3.0, min(3.0, (me.pv - rival.pv) / 10.0))
+        return [
+            (me.ev - rival.ev) / 100.0,
+            (me.pv - rival.pv) / 10.0,
+            (min(me.cash, CASH_CAP) - min(rival.cash, CASH_CAP)) / 10.0,
+            (me.position - rival.position) / 10.0,
+            self.mover,
+            pv_lead * near * near,
+        ]
+
+    def chance(self) -> float:
+        x = sum(w * f for w, f in zip(WEIGHTS, self.features()))
+        return 1.0 / (1.0 + math.exp(-x))
+
+
+def standing(view: TriviaView, seat: int) -> Standing | None:
+    """The board from `seat`'s side against its best rival (most electoral votes, then Popular
+    Votes); None when no rival is left."""
+    players = view["players"]
+    rivals = [p for p in players if p["seat"] != seat and not p["out"]]
+    if not rivals:
+        return None
+    rival = max(rivals, key=lambda p: (p["ev"], p["pv"], -p["seat"]))
+    turn = view["turn"]
+    mover = 0.0 if turn is None else 1.0 if turn == seat else -1.0 if turn == rival["seat"] else 0.0
+    return Standing(_side(view, players[seat]), _side(view, rival), mover)
+
+
+def _side(view: TriviaView, player: PlayerView) -> Side:
+    at = player["at"]
+    position = _reading_of(view, player["seat"]).roll_value(at) if at is not None else 0.0
+    return Side(player["ev"], player["pv"], player["cash"], position)
+
+
+def _reading_of(view: TriviaView, seat: int) -> Reading:
+    """The heuristic's reading of the board from `seat`'s side, without a rival's (secret) cards."""
+    if seat == view.get("you"):
+        return Reading(view)
+    side: TriviaView = dict(view)  # type: ignore[assignment]  # the same board, read as `seat`
+    side["you"] = seat
+    side["hand"] = []
+    return Reading(side)
+
+
+def chance(view: TriviaView, seat: int) -> float:
+    """`seat`'s chance to win, in [0, 1]."""
+    h2h = view["runoff"]
+    if h2h is not None and seat in h2h["seats"]:  # head to head: the questions decide, not the board
+        mine = h2h["scores"][h2h["seats"].index(seat)]
+        return 1.0 / (1.0 + math.exp(-RUNOFF_POINT * (2 * mine - sum(h2h["scores"]))))
+    board = standing(view, seat)
+    return 1.0 if board is None else board.chance()
