@@ -39,4 +39,3 @@ def flat_monte_carlo(game: Game, state, seat: int, legal: list[Action], rng: Rng
     best = max(range(len(legal)), key=lambda i: (means[i], counts[i]))
     return SearchResult(action=legal[best], iterations=iterations, states=steps, win_chance=means[best],
                         seconds=(clock() - start) if clock is not None else 0.0)
-
