@@ -182,3 +182,27 @@ def test_tabulation_happens_only_on_doubles_with_the_board_closed():
                 assert isinstance(action, Roll) and closed and s.dice[1] == s.dice[2]
             elif isinstance(action, Roll) and s.dice[1] == s.dice[2]:
                 assert not closed
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**20), st.integers(10, 300))
+def test_a_view_shares_unchanged_states_and_still_tells_the_truth(seed, steps):
+    """Views share the entry of a state no move changed (engines/politics_1952/game.py): an earlier
+    view stays as it was, and a view's pins and holders are the rules' own (line_pins, controller)."""
+    from engines.politics_1952.rules import controller
+
+    state = GAME.setup([Seat(name="A"), Seat(name="B"), Seat(name="C")], GAME.options({}), seed)
+    rng = Rng(seed)
+    early = GAME.view(state, None)
+    early_copy = json.loads(json.dumps(early))
+    for _ in range(steps):
+        if not GAME.random_step(state, rng):
+            break
+    now = GAME.view(state, None)
+    assert json.loads(json.dumps(early)) == early_copy
+    for entry in now["states"]:
+        code = entry["code"]
+        assert entry["pins"] == line_pins(state, code) and entry["controller"] == controller(state, code)
+        assert entry["capital"] == state.capital[code]
+    for seat, player in enumerate(now["players"]):
+        assert player["states"] == sum(1 for c in CODES if controller(state, c) == seat)

@@ -8,6 +8,7 @@ table are documented in docs/games/politics-1952.md.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import cast
 
 from ..core import Action, Event, Game, Options, Result, RuleError, Seat
@@ -17,8 +18,8 @@ from .ai import candidates, choose, evaluate
 from .cards import BY_SLUG, SLUGS
 from .model import (END, GROUP_TABLE, ROLL, SPEECHES, THROW, Capture, End, P52Options, P52State, Roll, Speech,
                     Throw)
-from .rules import (board_closed, can_place, controller, counties_held, line_pins, move_pin, pinned, place_name,
-                    room_left, throw_three_at, votes)
+from .rules import (board_closed, can_place, controller, counties_held, move_pin, northernmost, pinned, pins_on_lines,
+                    place_name, room_left, throw_three_at, votes)
 from .states import CODES, EV, GROUP, GROUPS, LINES, MAJORITY, NAMES, TOTAL_VOTES
 from .view import P52PlayerView, P52StateView, P52TabulationView, P52View
 from . import determinize as hidden
@@ -35,6 +36,17 @@ _CLOSED_NOTE = " **The board is now closed**: from now on doubles on the white d
 # "not finished" Result instead of building a new model each time.
 _NOT_OVER = Result(finished=False, winners=[], scores=[], summary="")
 
+
+
+@lru_cache(maxsize=8192)
+def _state_view(code: str, pos: tuple[int, ...], arrived: tuple[int, ...], capital: int | None) -> P52StateView:
+    """One state's pins and holder, shared by every view that shows it unchanged: a move changes a
+    state or two, and building all 48 anew was most of the bot's own time a move takes. Views are
+    read, never changed, by whoever gets them (renderers, text boards, the store)."""
+    best = max(pos)
+    holder = capital if capital is not None else (northernmost(pos, arrived, best) if best else None)
+    return {"code": code, "name": NAMES[code], "ev": EV[code], "group": GROUP[code], "lines": LINES[code],
+            "pins": pins_on_lines(pos, arrived, LINES[code]), "capital": capital, "controller": holder}
 
 
 class Politics1952(Game[P52State]):
@@ -451,6 +463,8 @@ class Politics1952(Game[P52State]):
     def view(self, state: P52State, seat: int | None) -> P52View:
         n = len(state.seats)
         tally = votes(state)
+        states = [_state_view(code, tuple(state.pos[code]), tuple(state.arrived[code]), state.capital[code])
+                  for code in CODES]
         players: list[P52PlayerView] = []
         for s in range(n):
             players.append({
@@ -458,15 +472,8 @@ class Politics1952(Game[P52State]):
                 "active": s in state.active, "votes": tally[s],
                 "cards_left": len(state.hands[s]), "played": list(state.played[s]),
                 "counties": counties_held(state, s),
-                "states": sum(1 for c in CODES if controller(state, c) == s),
+                "states": sum(1 for st in states if st["controller"] == s),
                 "opening": state.opening[s] if state.opening else None,
-            })
-        states: list[P52StateView] = []
-        for code in CODES:
-            states.append({
-                "code": code, "name": NAMES[code], "ev": EV[code], "group": GROUP[code], "lines": LINES[code],
-                "pins": line_pins(state, code), "capital": state.capital[code],
-                "controller": controller(state, code),
             })
         v: P52View = {
             "game": self.id, "phase": state.phase, "turn": state.turn if state.phase in ("roll", "move") else None,

@@ -6,6 +6,8 @@ AI judges the board by the same rules the engine applies.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..rng import Rng
 from .model import GROUP_TABLE, P52State
 from .states import CODES, EV, LINES
@@ -51,7 +53,7 @@ def controller(state: P52State, code: str) -> int | None:
     return northernmost(pos, state.arrived[code], best)
 
 
-def northernmost(pos: list[int], arrived: list[int], line: int) -> int:
+def northernmost(pos: Sequence[int], arrived: Sequence[int], line: int) -> int:
     """The seat whose pin stands furthest north on `line` (arrived there first)."""
     who, when = -1, 0
     for seat, p in enumerate(pos):
@@ -62,9 +64,11 @@ def northernmost(pos: list[int], arrived: list[int], line: int) -> int:
 
 def line_pins(state: P52State, code: str) -> list[list[int]]:
     """Per county line (west to east), the seats with a pin there, north to south."""
-    pos, arrived = state.pos[code], state.arrived[code]
-    return [sorted((s for s, p in enumerate(pos) if p == k), key=arrived.__getitem__)
-            for k in range(1, LINES[code] + 1)]
+    return pins_on_lines(state.pos[code], state.arrived[code], LINES[code])
+
+
+def pins_on_lines(pos: Sequence[int], arrived: Sequence[int], lines: int) -> list[list[int]]:
+    return [sorted((s for s, p in enumerate(pos) if p == k), key=arrived.__getitem__) for k in range(1, lines + 1)]
 
 
 def votes(state: P52State) -> list[int]:
