@@ -303,7 +303,8 @@ def run_in_pty(args, cwd, keys: list[bytes], wait_for=b"> ", budget=60.0):
             except OSError:
                 break
             continue
-        if keys and seen.endswith(wait_for) and len(seen) > sent_at:
+        # A prompt since the last key, even with lines after it (a clock, an AI seat moving meanwhile)
+        if keys and wait_for in seen[sent_at:]:
             os.write(master, keys.pop(0))
             sent_at = len(seen)
     try:
