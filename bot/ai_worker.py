@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import signal
 import time
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -65,6 +66,9 @@ def search_hint(game_id: str, state_text: str, seat: int, moves: int, settings_j
 def _warm(owner: int) -> None:
     import threading
     threading.Thread(target=_exit_with, args=(owner,), daemon=True, name="ai-owner-watch").start()
+    # Ctrl-C at the table reaches the whole process group: a worker that took it could die holding
+    # the pool's queue lock and hang the bot's exit. The bot alone handles it and closes the pool.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         os.nice(WORKER_NICENESS)
     except OSError:

@@ -14,6 +14,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -62,6 +63,9 @@ def _exit_with(owner: int) -> None:
 
 def _warm(owner: int) -> None:
     threading.Thread(target=_exit_with, args=(owner,), daemon=True, name="render-owner-watch").start()
+    # Ctrl-C at the table reaches the whole process group: a worker that took it could die holding
+    # the pool's queue lock and hang the bot's exit. The bot alone handles it and closes the pool.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         os.nice(WORKER_NICENESS)
     except OSError:

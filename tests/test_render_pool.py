@@ -56,3 +56,18 @@ async def test_render_workers_yield_the_cpu_to_the_bot():
         assert worker_nice >= min(19, os.nice(0) + render_pool.WORKER_NICENESS) and render_pool.WORKER_NICENESS >= 10
     finally:
         pool.close()
+
+
+async def test_render_workers_leave_ctrl_c_to_the_bot():
+    """Ctrl-C at the table is a SIGINT to the whole process group; a worker that took it could die
+    holding the pool's queue lock and hang the exit, so workers ignore it and the bot closes them."""
+    import asyncio
+    import signal
+
+    pool = render_pool.RenderPool(1)
+    try:
+        pool.start()
+        handler = await asyncio.get_running_loop().run_in_executor(pool._pool(), signal.getsignal, signal.SIGINT)
+        assert handler == signal.SIG_IGN
+    finally:
+        pool.close()
