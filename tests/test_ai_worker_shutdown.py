@@ -46,7 +46,12 @@ def test_closing_the_workers_ends_a_running_search_and_its_processes():
     workers = AiWorkers(2)
     future, pids = _start_search(workers)
     workers.close()
-    assert future.done()  # close ended the search instead of waiting out its many-minute budget
+    # close ended the search instead of waiting out its many-minute budget: the pool's own thread
+    # marks the running future failed once it sees its worker gone, a moment after close returns
+    deadline = time.monotonic() + 30
+    while not future.done() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert future.done()
     assert _gone(pids), f"worker processes left running: {[p for p in pids if _running(p)]}"
     assert workers.pids() == []
     workers.close()  # twice is harmless
