@@ -11,6 +11,7 @@ import pty
 import random
 import re
 import select
+import signal
 import subprocess
 import sys
 import termios
@@ -282,7 +283,10 @@ async def test_bad_settings_for_a_game_chosen_at_the_prompt(tmp_path):
 # ---- the real terminal -------------------------------------------------------------------
 
 def own_terminal() -> None:
-    """In the child: the pty becomes its controlling terminal, so Ctrl-C there is a SIGINT."""
+    """In the child: the pty becomes its controlling terminal, so Ctrl-C there is a SIGINT. The
+    child starts with SIGINT's default, as from a shell: an ignored SIGINT is inherited through
+    exec (and Python then installs no KeyboardInterrupt), and a test run may leave one behind."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
     os.setsid()
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
