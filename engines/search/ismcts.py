@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from ..core import Action, Game
 from ..rng import Rng
-from .policy import Settings, mover, playout, policy_action, run_timer, value
+from .policy import Settings, mover, playout, policy_action, policy_step, run_timer, value
 
 
 @dataclass(slots=True)
@@ -221,12 +221,8 @@ def _until_my_turn(game: Game, world, seat: int, rng: Rng, settings: Settings) -
                 others_moving = False
                 if spells >= settings.horizon:
                     break
-            action = policy_action(game, world, who, 1_000_000 + steps, rng, settings)
-            if action is None:
-                if not run_timer(game, world, stuck=who):
-                    break
-            else:
-                game.apply_in_place(world, who, action)
+            if not policy_step(game, world, who, 1_000_000 + steps, rng, settings):
+                break
         steps += 1
     return value(game, world, seat), steps
 

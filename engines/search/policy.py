@@ -86,6 +86,15 @@ def policy_action(game: Game, state, who: int, moves: int, rng: Rng, settings: S
     return game.ai_action(state, who, ai_rng)
 
 
+def policy_step(game: Game, state, who: int, moves: int, rng: Rng, settings: Settings) -> bool:
+    """`who` moves by the policy (or, with no move, lets its clock run out); False when neither can."""
+    action = policy_action(game, state, who, moves, rng, settings)
+    if action is None:
+        return run_timer(game, state, stuck=who)
+    game.apply_in_place(state, who, action)
+    return True
+
+
 def playout(game: Game, state, seat: int, moves: int, rng: Rng, settings: Settings,
             limit: int = 20_000) -> tuple[float, int]:
     """Play `state` (a determinization, changed in place) forward by the policy; the searching
@@ -100,12 +109,8 @@ def playout(game: Game, state, seat: int, moves: int, rng: Rng, settings: Settin
             if not run_timer(game, state):
                 break
         else:
-            action = policy_action(game, state, who, moves, rng, settings)
-            if action is None:
-                if not run_timer(game, state, stuck=who):
-                    break
-            else:
-                game.apply_in_place(state, who, action)
+            if not policy_step(game, state, who, moves, rng, settings):
+                break
         moves += 1
         steps += 1
     return value(game, state, seat), steps
