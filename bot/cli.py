@@ -514,16 +514,15 @@ def _looks_like_json(text: str) -> bool:
 def _replay_game(data: dict, args) -> int:
     """Every move of a downloaded game, one JSON line each (with its public events), then the
     final line of a transcript plus whether the replay reached the recorded final state."""
-    from engines import SYSTEM
     from render import get_renderer
-    from .records import FileMoves, ReplayError, opening, steps
+    from .records import FileMoves, ReplayError, mover, opening, steps
     from .transcript import dumps
     try:
         game, state = opening(data)
         names = [seat.name for seat in FileMoves.model_validate(data).players]
         for n, seat, text, events in steps(game, state, data["log"]):
-            who = "clock" if seat == SYSTEM else names[seat] if 0 <= seat < len(names) else f"seat {seat}"
-            print(dumps({"move": n, "seat": who, "action": text, "events": [e.text for e in events if e.to is None]}))
+            print(dumps({"move": n, "seat": mover(seat, text, names), "action": text,
+                         "events": [e.text for e in events if e.to is None]}))
         result = game.result(state)
         final = {"game": game.id, "finished": result.finished,
                  "winners": [names[w] if w < len(names) else str(w) for w in result.winners],

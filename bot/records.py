@@ -22,7 +22,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 from pydantic import BaseModel, ValidationError
 
-from engines import SYSTEM, Event, Game, Result, all_games, get_game
+from engines import SYSTEM, Event, Game, HandOver, Result, all_games, get_game
 
 from .store.game_row import GameRecord, Player
 
@@ -227,6 +227,25 @@ def steps(game: Game, state, log: list):
             logger.debug("move %d of a game file failed", n, exc_info=True)
             raise ReplayError(f"Move {n} of the game file can't be replayed (it may be damaged).") from None
         yield n, seat, text, events
+
+
+def mover(seat: int, text: str, names: list[str]) -> str:
+    """Who made a logged move, as a replay names it: a seat's player, the clock (the timeouts the
+    bot applies as SYSTEM) or the bot (its hand-over of a seat whose player left)."""
+    if seat == SYSTEM:
+        return "bot" if text.split()[:1] == [HandOver.verb] else "clock"
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+
+
+def move_line(seat: int, text: str, names: list[str]) -> str:
+    """A logged move as one line for a reader: "alice: play 3", "The clock: timeout", and a
+    hand-over as what it was."""
+    who = mover(seat, text, names)
+    if who == "bot":
+        handed = HandOver.model_validate({"seat": int(text.split()[1])}).seat
+        name = names[handed] if 0 <= handed < len(names) else f"seat {handed + 1}"
+        return f"{name} left the game; the AI plays their seat from here."
+    return f"{'The clock' if who == 'clock' else who}: {text}"
 
 
 def replay(data: dict, upto: int | None = None) -> Replay:

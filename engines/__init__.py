@@ -20,10 +20,10 @@ import pkgutil
 from functools import lru_cache
 from importlib.metadata import entry_points
 
-from .core import SYSTEM, Action, Event, Game, Options, Result, RuleError, Seat, TextPrompt, Timer
+from .core import SYSTEM, Action, Event, Game, HandOver, Options, Result, RuleError, Seat, TextPrompt, Timer
 
-__all__ = ["SYSTEM", "Action", "Event", "Game", "Options", "Result", "RuleError", "Seat", "TextPrompt", "Timer",
-           "ENTRY_POINT_GROUP", "all_games", "get_game", "register", "unregister"]
+__all__ = ["SYSTEM", "Action", "Event", "Game", "HandOver", "Options", "Result", "RuleError", "Seat", "TextPrompt",
+           "Timer", "ENTRY_POINT_GROUP", "all_games", "get_game", "register", "unregister"]
 
 ENTRY_POINT_GROUP = "politics_bot.games"
 

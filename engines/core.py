@@ -102,6 +102,15 @@ class Action(BaseModel):
         return self.text().split()
 
 
+class HandOver(Action):
+    """The bot's own move (as SYSTEM) when a player leaves a game in play: from then on the AI
+    plays `seat` (0-based). It is logged with the other moves, so a replay makes the same change,
+    and it sets `Seat.bot`, which an engine that treats AI seats differently reads (trivia's
+    performance house rule) as do the boards' AI marks. No seat can play it: it is never legal."""
+    verb: ClassVar[str] = "handover"
+    seat: int
+
+
 # Text forms by action (actions are frozen and hashable by value); the bot asks
 # for them for every legal action when it builds menus.
 _TEXT_CACHE: dict[Action, str] = {}
@@ -347,11 +356,27 @@ class Game(ABC, Generic[S]):
         return seat in self.to_act(state)
 
     def apply_in_place(self, state: S, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, HandOver):
+            return self.hand_over(state, seat, action.seat)
         if seat != SYSTEM and not self.may_act(state, seat):
             if self.result(state).finished:
                 raise RuleError("This game is over.")
             raise RuleError(self.not_your_turn(state, seat))
         return self._apply(state, seat, action)
+
+    def hand_over(self, state: S, by: int, seat: int) -> list[Event]:
+        """`HandOver`: `seat`'s player left, and the AI plays the seat from now on. The bot says so in
+        its own words, so this adds no event; an engine may override it to react (calling this)."""
+        if by != SYSTEM:
+            raise RuleError("'handover' is not a move: a player who leaves the game (/politics leave) "
+                            "hands their seat to the AI.")
+        if self.result(state).finished:
+            raise RuleError("This game is over.")
+        seats: list[Seat] = cast(Any, state).seats  # every game's state lists its seats
+        if not 0 <= seat < len(seats):
+            raise RuleError(f"There is no seat {seat + 1} in this game.")
+        seats[seat] = Seat(name=seats[seat].name, bot=True)
+        return []
 
     def random_step(self, state: S, rng: Rng) -> bool:
         """A uniformly random legal move of a random seat whose turn it is (renders of a game in
@@ -420,8 +445,8 @@ class Game(ABC, Generic[S]):
         """verb -> (class, fields, type hints), computed once per game (get_type_hints is slow)."""
         cache = self.__dict__.get("_parser_cache")
         if cache is None:
-            cache = {cls.verb: (cls, list(cls.model_fields.items()), typing.get_type_hints(cls))
-                     for cls in self.actions}
+            classes: tuple[type[Action], ...] = (*self.actions, HandOver)  # the bot's hand-over, in every game
+            cache = {cls.verb: (cls, list(cls.model_fields.items()), typing.get_type_hints(cls)) for cls in classes}
             self.__dict__["_parser_cache"] = cache
         return cache
 

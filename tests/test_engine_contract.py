@@ -180,3 +180,38 @@ def test_a_seat_with_legal_moves_may_act(game_id, seed):
             if timer is None:
                 break
             game.apply_in_place(state, timer.seat if timer.seat >= 0 else SYSTEM, game.parse_action(timer.action_text))
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(GAMES), st.integers(0, 2**20), st.integers(0, 60))
+def test_a_hand_over_makes_the_seat_an_ai_seat_for_good(game_id, seed, steps):
+    """`handover N` (the bot's move, as SYSTEM, when a player leaves a game in play) sets the seat's
+    `bot` and nothing else of the game: the same seats may move, the same moves are legal, and it
+    survives a save. No player can make it, and it is never among anyone's legal moves."""
+    from engines import SYSTEM, HandOver
+
+    game = all_games()[game_id]
+    players = game.min_players
+    state = game.setup([Seat(name=f"P{i}") for i in range(players)], game.options({}), seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if not game.random_step(state, rng):
+            break
+    if game.result(state).finished:
+        with pytest.raises(RuleError, match="over"):
+            game.apply_in_place(state, SYSTEM, HandOver(seat=0))
+        return
+    seat = seed % players
+    before = [(game.to_act(state), [game.legal_actions(state, s) for s in range(players)])]
+    text = game.dump(state)
+    for mover in range(players):  # a player typing it is told what it is, and nothing changes
+        with pytest.raises(RuleError, match="leave"):
+            game.apply_in_place(state, mover, game.parse_action(f"handover {seat}"))
+    assert game.dump(state) == text
+    with pytest.raises(RuleError, match="no seat"):
+        game.apply_in_place(state, SYSTEM, HandOver(seat=players))
+    assert game.apply_in_place(state, SYSTEM, game.parse_action(f"handover {seat}")) == []
+    assert [s.bot for s in state.seats] == [s == seat for s in range(players)]
+    assert [(game.to_act(state), [game.legal_actions(state, s) for s in range(players)])] == before
+    assert game.load(game.dump(state)).seats[seat].bot
+    assert all(a.verb != "handover" for s in range(players) for a in game.legal_actions(state, s))

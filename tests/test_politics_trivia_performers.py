@@ -215,3 +215,33 @@ def test_an_ai_performer_with_an_ai_guesser_and_a_human_through_a_full_card(seed
     assert s.phase != "wildcard" and "Clue 1" in log
     assert f"**{card.secret}**" in log.split("Clue 1")[-1]  # said at the end, guessed or not
     assert s.wild is None
+
+
+def test_a_performer_whose_player_left_gives_the_ai_clues():
+    """A player who leaves hands their seat to the AI (the bot's logged `handover`): when that seat
+    then draws a guessing card, it performs as an AI seat does, in clues, not as an absent human."""
+    card = WILD["drawing-2"]
+    s = fresh((False, False))
+    assert GAME.apply_in_place(s, SYSTEM, GAME.parse_action("handover 0")) == []
+    assert s.seats[0].bot and not s.seats[1].bot
+    s = GAME.load(GAME.dump(s))  # the hand-over is in the state, as saved
+    draw(s, card)
+    log = run_card(s)
+    assert [n for n in range(1, 4) if f"Clue {n}" in log] == [1, 2, 3]
+    assert "Time is up" in log and f"it was **{card.secret}**" in log
+
+
+def test_a_performance_keeps_its_clock_when_a_player_leaves_during_it():
+    """Humans only: one two-minute clock. A guesser who leaves halfway becomes an AI seat, but the
+    running card does not switch to the house rule's stages (its clock would change halfway)."""
+    s = fresh((False, False, False))
+    draw(s, WILD["charades-3"])
+    GAME.apply_in_place(s, 0, g.Perform())
+    key = GAME.timer(s).key
+    GAME.apply_in_place(s, SYSTEM, GAME.parse_action("handover 2"))
+    assert s.seats[2].bot and GAME.timer(s).seconds == 120 and GAME.timer(s).key == key
+    events = GAME.apply_in_place(s, SYSTEM, g.Timeout())
+    assert "Time is up" in public(events) and s.phase != "wildcard"
+    draw(s, WILD["charades-3"], performer=1)  # the next card starts with an AI seat at the table: staged
+    GAME.apply_in_place(s, 1, g.Perform())
+    assert GAME.timer(s).seconds == 40

@@ -389,3 +389,15 @@ async def test_the_last_board_says_who_won_once(runner):
     (last,) = ending[-1:]
     outcome = last.split("Election Day. ", 1)[1].split("\n", 1)[0]
     assert last.count(outcome) == 1 and "🏁 **Game over.**\n(Seed of this game: 1.)" in last
+
+
+def test_a_replay_names_who_made_each_logged_move():
+    """The clock's timeouts and the bot's hand-over are both SYSTEM's moves: a replay tells them apart
+    and says the hand-over in words (the seat numbers of the log are 0-based)."""
+    from bot.records import move_line, mover
+    names = ["alice", "bob"]
+    assert move_line(0, "play 3", names) == "alice: play 3"
+    assert move_line(-1, "timeout", names) == "The clock: timeout"
+    assert move_line(-1, "handover 1", names) == "bob left the game; the AI plays their seat from here."
+    assert [mover(-1, "handover 0", names), mover(-1, "timeout", names), mover(5, "x", names)] == [
+        "bot", "clock", "seat 6"]

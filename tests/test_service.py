@@ -10,6 +10,7 @@ from bot.service import GameService
 from bot.service.common import ChannelLocks
 from bot.store import RowTimer
 from bot.transcript import FakeClock
+from engines import SYSTEM
 from engines.primary_general.cards import BY_SLUG
 from tests.helpers import CH, ctx, service_on, texts, user, where
 
@@ -199,6 +200,17 @@ async def test_leaving_mid_game_hands_the_seat_to_the_ai(database):
     assert any("an AI plays their seat" in t for t in texts(out))
     loaded = await svc.load(CH)
     assert loaded.record.players[1].ai is True
+    # The hand-over is a move in the log (the bot's, as SYSTEM), so the engine knows the seat is an
+    # AI's and a replay of the log makes the same change and reaches the same state.
+    record, game = loaded.record, loaded.game
+    assert [list(m) for m in record.log].count([SYSTEM, "handover 1"]) == 1
+    assert loaded.state.seats[1].bot and not loaded.state.seats[0].bot
+    replayed = game.load(record.opening)
+    for seat, text in record.log:
+        game.apply_in_place(replayed, seat, game.parse_action(text))
+    assert game.dump(replayed) == record.state
+    out = await svc.handle(ctx(bob), "leave", {})
+    assert "not in this game" in out[0].text
     await svc.store.close()
 
 

@@ -6,7 +6,7 @@ import secrets
 from typing import Any
 from collections.abc import Callable, Mapping
 
-from engines import Game, Seat, all_games, get_game
+from engines import SYSTEM, Game, HandOver, Seat, all_games, get_game
 from engines.search import LOBBY_LEVELS
 
 from .. import records, sentences
@@ -213,14 +213,12 @@ class Lobby:
             return out
         if record.status == "finished":
             raise InputError("This game is over.")
-        # Mid-game: an AI takes the seat so the game never hangs.
+        # Mid-game: an AI takes the seat so the game never hangs. The hand-over is a logged move
+        # (HandOver), so the engine knows the seat is an AI's and a replay makes the same change.
         record.players[seat].ai = True
         record.players[seat].id = f"resigned:{ctx.user.id}"
-        out = [Outgoing(to="channel", channel_id=ctx.channel_id,
-                        text=sentences.left_game(name, record.bot_settings.ai))]
-        await self.rows.save(req, ctx.channel_id, loaded, record, recompute=True, messages=out)
-        out += await self.play.drain_ai(req, ctx.channel_id)
-        return out
+        return await self.play.apply(req, ctx.channel_id, loaded, SYSTEM, HandOver(seat=seat).text(),
+                                     lead=sentences.left_game(name, record.bot_settings.ai))
 
     async def start(self, req: Request, ctx: Ctx) -> list[Outgoing]:
         loaded = await self.rows.require(ctx)

@@ -75,9 +75,10 @@ class PlayLoop:
             raise
 
     async def apply(self, req: Request, channel_id: str, loaded: Loaded, seat: int, text: str,
-                    actor: User | None = None, drain: bool = True) -> list[Outgoing]:
+                    actor: User | None = None, drain: bool = True, lead: str = "") -> list[Outgoing]:
         """Apply one move, commit it and build its messages; then (inline AI, unless `drain` is
-        off because the caller is the AI loop itself) let AI seats move until a human must."""
+        off because the caller is the AI loop itself) let AI seats move until a human must.
+        `lead`: the bot's own line about the move, above the engine's (a player left)."""
         record, game = loaded.record, loaded.game
         state = loaded.state if loaded.state is not None else game.load(record.saved_state())
         action = game.parse_action(text)
@@ -103,7 +104,7 @@ class PlayLoop:
         # ---- messages, built before the commit: they are stored with it (the outbox) ----
         out: list[Outgoing] = []
         public = [plain(e.text) for e in events if e.to is None]
-        header = "\n".join(public)
+        header = "\n".join(([lead] if lead else []) + public)
         if result.finished:
             # The game's seed is no secret any more: shown so anyone can check or replay the deal.
             # The summary once: where the final move's own lines already say it, "Game over" stands alone.

@@ -7,7 +7,7 @@ import re
 import secrets
 import time
 
-from engines import SYSTEM, all_games, get_game
+from engines import all_games, get_game
 from engines.wording import possessive
 from render import get_renderer
 from render.chart import rating_chart
@@ -188,8 +188,7 @@ class Records:
             lines.append("The opening, before anyone moved.")
         else:
             seat, text = shown.last
-            who = "The clock" if seat == SYSTEM else names[seat] if 0 <= seat < len(names) else f"seat {seat}"
-            lines.append(f"{who}: {plain(text)}")
+            lines.append(plain(records.move_line(seat, text, names)))
         for event in shown.events:
             if event.to is None:
                 lines.append(plain(event.text))

@@ -86,6 +86,7 @@ class WildState(BaseModel):
     actor: int | None = None
     votes: list[list[int]] = []  # [judge, 1|0]
     clues: int = 0               # stages done of a performance with AI seats in it (performing.py)
+    staged: bool | None = None   # whether it runs in stages, fixed when it starts (None: a state from before)
 
 
 class H2H(BaseModel):

@@ -75,10 +75,14 @@ def ai_seats(state: TriviaState) -> list[int]:
 
 
 def staged(state: TriviaState) -> bool:
-    """Whether the running performance follows the house rule: a guessing card with an AI seat in it."""
+    """Whether the running performance follows the house rule: a guessing card with an AI seat in it
+    when it started. A player who leaves during it hands their seat to the AI, but the card keeps its
+    clock: its stages (or its one clock) don't change halfway."""
     w = state.wild
     if w is None or w.stage != "performing" or WILD[w.card].kind not in GUESSING:
         return False
+    if w.staged is not None:
+        return w.staged
     return bool(ai_seats(state))
 
 

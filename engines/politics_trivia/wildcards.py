@@ -83,6 +83,7 @@ def start_performance(state: TriviaState, actor: int | None) -> list[Event]:
     card = WILD[w.card]
     w.stage = "performing"
     w.actor = actor
+    w.staged = card.kind in GUESSING and bool(performing.ai_seats(state))
     state.wait += 1
     name = name_of(state, w.performer)
     if card.kind in GUESSING:
