@@ -65,6 +65,7 @@ class Table:
         # The newest board's image files not yet named: one line before the prompt, not one per message.
         self.newest_images: list[str] = []
         self.private_body: list[str] | None = None  # your private text as last printed (hand, picks)
+        self.board_lines: list[str] = []  # the channel's last message as printed: an edit prints what it adds
 
     def say(self, text: str) -> None:
         self.write(text + "\n")
@@ -83,11 +84,27 @@ class Table:
             text = plain_text(spell_countdowns(entry["text"], self.service.clock()), self.styled)
             if tag != "#game":
                 text = self.unrepeated(text)
+            else:
+                text = self.board_news(text, bool(entry.get("edit")))
             self.say(f"\n{tag} {text}")
             if entry.get("board"):  # the text board: plain text already
                 self.say(board_clock(entry["board"], entry["text"], self.service.clock()))
             if entry.get("files"):
                 self.newest_images = list(entry["files"])  # shown once, before the next prompt
+
+    def board_news(self, text: str, edited: bool) -> str:
+        """A channel message as the table prints it: whole when it is posted, and for an edit of the
+        turn's board (Discord edits that message in place as the turn goes on) only the lines after
+        those it still shares with it as last printed, so the turn's opening lines don't scroll by
+        again. (Another message between a board and its edit: the edit is printed whole.)"""
+        lines = text.split("\n")
+        old, self.board_lines = self.board_lines, lines
+        if not edited:
+            return text
+        same = 0
+        while same < min(len(old), len(lines)) and old[same] == lines[same]:
+            same += 1
+        return "\n".join(lines[same:]) if same < len(lines) else "(the board, unchanged)"
 
     def name_newest_images(self) -> None:
         """The newest board's image(s), once: every image is saved, but only the latest is worth a look."""

@@ -50,6 +50,19 @@ async def test_scripted_game_to_the_end(tmp_path):
     assert "== Stats: you ==" in text and "Primary/General: rating" in text  # the game went into your record
 
 
+async def test_an_edited_board_prints_only_what_the_edit_adds(tmp_path):
+    """Discord edits the turn's board in place as the turn goes on; the table prints an edit's new
+    lines, not the whole board again. Before, each AI step reprinted the turn's opening lines."""
+    code, text = await table(tmp_path, "politics-1952", "1\n" * 8 + "quit\n", seed=3)
+    assert code == 0
+    assert text.count("begins! Players: you, AI-Lincoln.") == 1
+    assert text.count("Seed 3 was chosen by the host") == 2  # once in the lobby, once on the first board
+    # each AI step is one edit of the turn's board: its message shows that step's line, not the turn's
+    messages = [block.split("\n\n")[0] for block in text.split("\n#game ")[1:]]
+    steps = [len(re.findall(r"^AI-Lincoln (?:rolls|captures|makes a speech)", m, re.M)) for m in messages]
+    assert steps.count(1) >= 3 and max(steps) == 1
+
+
 async def test_the_records_at_the_table(tmp_path):
     await table(tmp_path, "us-president", "1\n" * 80)
     code, text = await table(tmp_path, "us-president", "stats\nhistory\nleaderboard\nquit\n", seed=5)
