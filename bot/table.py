@@ -65,11 +65,13 @@ class Table:
         # The newest board's image files not yet named: one line before the prompt, not one per message.
         self.newest_images: list[str] = []
         self.private_body: list[str] | None = None  # your private text as last printed (hand, picks)
+        self.said_since_menu = 0  # lines printed since the menu was: a menu just above isn't shown again
         self.board_lines: list[str] = []  # the channel's last message as printed: an edit prints what it adds
 
     def say(self, text: str) -> None:
         self.write(text + "\n")
         self.prompted = False
+        self.said_since_menu += text.count("\n") + 1
 
     # ---- output -----------------------------------------------------------
     def show(self, entries: list[dict]) -> None:
@@ -151,7 +153,8 @@ class Table:
             return False
         record, game, state = loaded.record, loaded.game, loaded.state
         seat = record.seat_of(self.ctx.user.id)
-        if loaded.version != self.menu_version:
+        moved = loaded.version != self.menu_version
+        if moved:
             self.menu_version = loaded.version
             self.menu = []
             if seat is not None:  # your menu as it is now: an AI move or a timer may have changed it
@@ -160,9 +163,13 @@ class Table:
         if self.text_box is not None:
             return True  # the next line answers the text box; the menu can wait
         labels = [f"[{i + 1}] {label}" for i, (label, _, _) in enumerate(self.menu)]
-        if labels and (answered or labels != self.shown_menu):
+        # Again after your line if the game moved, or what it printed pushed the menu out of sight:
+        # a one-line answer ("'foo' is not a move") leaves the same menu just above it.
+        scrolled = self.said_since_menu > len(labels) // 2 + 3
+        if labels and (labels != self.shown_menu or (answered and (moved or scrolled))):
             for line in menu_lines(labels):
                 self.say(line)
+            self.said_since_menu = 0
         self.shown_menu = labels
         mine = seat is not None and waits_for_you(game, state, seat)
         line = self.waiting_line(record, game, state, seat, mine)

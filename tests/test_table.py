@@ -63,6 +63,14 @@ async def test_an_edited_board_prints_only_what_the_edit_adds(tmp_path):
     assert steps.count(1) >= 3 and max(steps) == 1
 
 
+async def test_a_one_line_error_leaves_the_menu_above_it_and_a_long_answer_shows_it_again(tmp_path):
+    code, text = await table(tmp_path, "us-president", "foo\n99\nhelp\nquit\n", seed=5)
+    assert code == 0
+    after_error = text.split("'foo' is not a move")[1].split("At the table you can type")[0]
+    assert "Choose 1–11." in after_error and "[1] Montana" not in after_error  # the menu is just above
+    assert "[1] Montana" in text.split("At the table you can type")[1]  # help pushed it out of sight
+
+
 async def test_the_records_at_the_table(tmp_path):
     await table(tmp_path, "us-president", "1\n" * 80)
     code, text = await table(tmp_path, "us-president", "stats\nhistory\nleaderboard\nquit\n", seed=5)
