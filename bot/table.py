@@ -425,6 +425,9 @@ MARKUP = [
     (re.compile(r"\|\|(.+?)\|\|"), r"\1"),
     (re.compile(r"`([^`\n]*)`"), r"\1"),
     (re.compile(r"^(?:>|#{1,3}) ", re.M), ""),
+    # Discord's commands as the table's words: a rule's example move, "see /politics hand"
+    (re.compile(r"/politics do action:\s*"), ""),
+    (re.compile(r"/politics (hand|hint|status|rules|stats|history|leaderboard)\b(?! ?\w+:)"), r"\1"),
 ]
 
 

@@ -71,6 +71,15 @@ async def test_a_one_line_error_leaves_the_menu_above_it_and_a_long_answer_shows
     assert "[1] Montana" in text.split("At the table you can type")[1]  # help pushed it out of sight
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_the_rules_at_the_table_give_moves_as_you_type_them_here(tmp_path, game_id):
+    """The rules are written once, for Discord ("/politics do action:pick FL large"); the table says
+    the moves and commands as its own words ("pick FL large", "hand")."""
+    code, text = await table(tmp_path, game_id, "rules\nquit\n", seed=5)
+    rules = text.split("rules", 1)[1]
+    assert code == 0 and "/politics do" not in rules and "action:" not in rules and "/politics hand" not in rules
+
+
 async def test_the_records_at_the_table(tmp_path):
     await table(tmp_path, "us-president", "1\n" * 80)
     code, text = await table(tmp_path, "us-president", "stats\nhistory\nleaderboard\nquit\n", seed=5)
