@@ -61,3 +61,18 @@ def menu_items(rows) -> list[tuple[str, str]]:
 async def said(runner, line: str) -> str:
     """Everything the bot answered to one transcript line, as one text."""
     return "\n".join(e["text"] for e in await runner.run_line(line))
+
+
+def play_on_keeping_an_early_view(game, state, steps: int, rng):
+    """The public view now, then up to `steps` random moves, then the view again; asserts the early
+    view reads as it did (views share the parts no move changed, and must never be changed in
+    place). Returns (early, now)."""
+    import json
+    early = game.view(state, None)
+    early_copy = json.loads(json.dumps(early))
+    for _ in range(steps):
+        if not game.random_step(state, rng):
+            break
+    now = game.view(state, None)
+    assert json.loads(json.dumps(early)) == early_copy
+    return early, now

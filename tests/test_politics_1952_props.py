@@ -15,6 +15,7 @@ from engines.politics_1952.model import Capture, End, Roll, Speech, Throw
 from engines.politics_1952.rules import line_pins
 from engines.politics_1952.states import CODES, LINES
 from engines.rng import Rng
+from tests.helpers import play_on_keeping_an_early_view
 
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank"]
 MAX_ACTIONS = 20_000
@@ -192,14 +193,7 @@ def test_a_view_shares_unchanged_states_and_still_tells_the_truth(seed, steps):
     from engines.politics_1952.rules import controller
 
     state = GAME.setup([Seat(name="A"), Seat(name="B"), Seat(name="C")], GAME.options({}), seed)
-    rng = Rng(seed)
-    early = GAME.view(state, None)
-    early_copy = json.loads(json.dumps(early))
-    for _ in range(steps):
-        if not GAME.random_step(state, rng):
-            break
-    now = GAME.view(state, None)
-    assert json.loads(json.dumps(early)) == early_copy
+    _early, now = play_on_keeping_an_early_view(GAME, state, steps, Rng(seed))
     for entry in now["states"]:
         code = entry["code"]
         assert entry["pins"] == line_pins(state, code) and entry["controller"] == controller(state, code)

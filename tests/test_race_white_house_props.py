@@ -16,6 +16,7 @@ from engines.race_white_house.menus import PLACEMENT_MENUS
 from engines.race_white_house.models import OFF
 from engines.race_white_house.rules import party_ev, sheet_scale
 from engines.rng import Rng
+from tests.helpers import play_on_keeping_an_early_view
 
 MAX_ACTIONS = 6_000
 
@@ -164,14 +165,7 @@ def test_a_view_shares_unchanged_states_and_still_tells_the_truth(seed, steps):
     from engines.race_white_house import views
 
     state = GAME.setup([Seat(name="A"), Seat(name="B")], GAME.options({}), seed)
-    rng = Rng(seed)
-    early = GAME.view(state, None)
-    early_copy = json.loads(json.dumps(early))
-    for _ in range(steps):
-        if not GAME.random_step(state, rng):
-            break
-    now = GAME.view(state, None)
-    assert json.loads(json.dumps(early)) == early_copy
+    early, now = play_on_keeping_an_early_view(GAME, state, steps, Rng(seed))
     views._state_view.cache_clear()
     assert GAME.view(state, None) == now
     assert any(now["states"][c] is not early["states"][c] for c in CODES) or steps == 0
