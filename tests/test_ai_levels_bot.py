@@ -6,7 +6,7 @@ import pytest
 
 from bot.ai_worker import ai_move
 from bot.store import BotSettings
-from engines import get_game
+from engines import all_games, get_game
 from engines.search import choose
 from tests.helpers import CH, ctx, service_on, texts, user
 
@@ -225,4 +225,20 @@ async def test_no_hint_for_a_question_of_knowledge(database, monkeypatch):
     out = await svc.handle(ctx(alice), "hint", {})
     assert out[0].to == "ephemeral" and "not for answers" in out[0].text and answer.text() not in out[0].text
     assert (await svc.load(CH)).record.hinted == []
+    await svc.store.close()
+
+
+@pytest.mark.parametrize("game_id", sorted(all_games()))
+async def test_hard_where_it_plays_as_normal_says_so_in_the_lobby_and_on_the_board(database, game_id):
+    """A player who picks hard in a game whose hard plays normal's move (no search has beaten it yet)
+    is told so where the level is shown, and nowhere else: hard that searches makes no such note."""
+    from engines.search import hard_searches
+    svc = await service_on(database)
+    out = await svc.handle(ctx(alice), "new", {"game": game_id, "bots": 1, "seed": 5, "settings": "ai=hard"})
+    lobby = out[0].text
+    searches = hard_searches(all_games()[game_id])
+    assert ("hard plays as normal" in lobby) is (not searches)
+    out = await svc.handle(ctx(alice), "start", {})
+    board = "\n".join(m.text for m in out if m.to == "channel")
+    assert "AI level: hard" in board and ("hard plays as normal" in board) is (not searches)
     await svc.store.close()

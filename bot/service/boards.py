@@ -12,6 +12,7 @@ from typing import Any
 from collections.abc import Callable, Mapping
 
 from engines import Game, Result, get_game
+from engines.search import hard_searches
 from render import get_renderer
 from render.text import alt_text, text_board
 
@@ -54,7 +55,16 @@ def ai_level_line(record: GameRecord) -> str:
     """The AI seats' level as the board says it ("" in a game without AI seats)."""
     if not any(p.ai for p in record.players):
         return ""
-    return f"🤖 AI level: {record.bot_settings.ai}."
+    note = hard_as_normal_note(record)
+    return f"🤖 AI level: {record.bot_settings.ai}." + (f" {note}" if note else "")
+
+
+def hard_as_normal_note(record: GameRecord) -> str:
+    """A player who picks hard where hard plays normal's move is told so, not left to find out."""
+    game = get_game(record.game)
+    if record.bot_settings.ai != "hard" or hard_searches(game):
+        return ""
+    return f"In {game.title} hard plays as normal for now: no search has beaten normal's play here yet."
 
 
 class Boards:
@@ -76,6 +86,8 @@ class Boards:
         if given:
             # the settings the host gave (validated), as the game reads them
             text += "\nSettings: " + " ".join(f"{k}={plain(_fmt(v))}" for k, v in given.items())
+            note = hard_as_normal_note(record)
+            text += f"\n🤖 {note}" if note else ""
         return Outgoing(to="channel", channel_id=channel_id, text=text, rows=[[
             Button("Join", f"pg:{control_ref(channel_id, record)}:join", "primary"),
             Button("Start (host)", f"pg:{control_ref(channel_id, record)}:start", "success")]])

@@ -13,4 +13,4 @@ drawn from what the searching seat has seen, with the random stream replaced.
 """
 from __future__ import annotations
 
-from .levels import LEVELS, LOBBY_LEVELS, SearchBudget, choose, suggest  # noqa: F401
+from .levels import LEVELS, LOBBY_LEVELS, SearchBudget, choose, hard_searches, suggest  # noqa: F401

@@ -39,6 +39,12 @@ class SearchBudget:
         return budget
 
 
+def hard_searches(game: Game) -> bool:
+    """Whether `hard` searches in this game; where no search has yet measured stronger than the
+    heuristic it plays normal's move, and the lobby and the board say so."""
+    return rollout_settings(game).search
+
+
 def choose(game: Game, state, seat: int, level: str, rng: Rng, budget_ms: float | None = None,
            iterations: int | None = None, clock: Callable[[], float] | None = None) -> Action:
     """The move of an AI seat at `level`. `rng` is the decision's own stream (the bot passes
