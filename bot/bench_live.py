@@ -50,7 +50,7 @@ from .bench_checks import budget, checks, markdown_checks
 from .text import plain
 
 if TYPE_CHECKING:  # the fake Discord is imported when a run starts, not with the CLI
-    from testkit.fakediscord.server import FakeInteraction
+    from testkit.fakediscord.stored import FakeInteraction
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GAME = "primary-general"

@@ -8,7 +8,7 @@ from hypothesis import given, strategies as st
 
 from bot.text import display_name, plain, readable
 from testkit.fakediscord.markup import live_markup, shows
-from testkit.fakediscord.server import pings_of
+from testkit.fakediscord.stored import pings_of
 
 EVIL = "@everyone @here <@&123> <@456> **x** [x](https://e.x)"
 # Text made of what markup is made of, and ordinary letters.

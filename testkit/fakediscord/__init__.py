@@ -22,6 +22,7 @@ fixture, not shipped).
 `.venv/bin/python -m testkit.fakediscord.report` runs every scenario and rewrites docs/reliability.md.
 """
 from .client import BotRunner, UserHandle, split_command
-from .server import FakeDiscord, FakeInteraction, FakeUser, Sent
+from .server import FakeDiscord
+from .stored import FakeInteraction, FakeUser, Sent
 
 __all__ = ["BotRunner", "FakeDiscord", "FakeInteraction", "FakeUser", "Sent", "UserHandle", "split_command"]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.registry import commands
 
-from .server import FakeInteraction, FakeUser, Sent
+from .stored import FakeInteraction, FakeUser, Sent
 
 if TYPE_CHECKING:
     from bot.discord_app import PoliticsBot

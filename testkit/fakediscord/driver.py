@@ -12,7 +12,8 @@ from engines import get_game
 from testkit.leakcheck import LeakWatch
 
 from .client import UserHandle
-from .server import FakeDiscord, Sent
+from .server import FakeDiscord
+from .stored import Sent
 
 BACK = "← Back"
 NON_MOVES = {BACK, "My hand", "Open my controls"}

@@ -25,7 +25,7 @@ from aiohttp import WSMsgType, web
 from bot.shards import shard_of
 
 if TYPE_CHECKING:
-    from .server import FakeUser
+    from .stored import FakeUser
 
 DISCORD_EPOCH_MS = 1420070400000
 INVALID_SHARD = 4010  # Discord's close code for a shard id outside 0..count-1

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 
 from bot.shards import Shards
 
-from .server import FakeDiscord, FakeInteraction, Sent
+from .server import FakeDiscord
+from .stored import FakeInteraction, Sent
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
