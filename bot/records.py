@@ -229,22 +229,24 @@ def steps(game: Game, state, log: list):
         yield n, seat, text, events
 
 
+def _seat_name(seat: int, names: list[str]) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+
+
 def mover(seat: int, text: str, names: list[str]) -> str:
     """Who made a logged move, as a replay names it: a seat's player, the clock (the timeouts the
     bot applies as SYSTEM) or the bot (its hand-over of a seat whose player left)."""
     if seat == SYSTEM:
         return "bot" if text.split()[:1] == [HandOver.verb] else "clock"
-    return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+    return _seat_name(seat, names)
 
 
 def move_line(seat: int, text: str, names: list[str]) -> str:
     """A logged move as one line for a reader: "alice: play 3", "The clock: timeout", and a
-    hand-over as what it was."""
+    hand-over (a replayed move, so its seat is a number) as what it was."""
     who = mover(seat, text, names)
     if who == "bot":
-        handed = HandOver.model_validate({"seat": int(text.split()[1])}).seat
-        name = names[handed] if 0 <= handed < len(names) else f"seat {handed + 1}"
-        return f"{name} left the game; the AI plays their seat from here."
+        return f"{_seat_name(int(text.split()[1]), names)} left the game; the AI plays their seat from here."
     return f"{'The clock' if who == 'clock' else who}: {text}"
 
 
