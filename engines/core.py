@@ -11,6 +11,7 @@ actions nobody types (a timer running out).
 """
 from __future__ import annotations
 
+import pickle
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
@@ -395,7 +396,9 @@ class Game(ABC, Generic[S]):
         return True
 
     def clone(self, state: S) -> S:
-        return state.model_copy(deep=True)
+        # A deep copy through pickle's C code: two to three times faster than model_copy(deep=True)
+        # for these states, and a search clones one every iteration (docs/performance.md).
+        return cast(S, pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL)))
 
     def dump(self, state: S) -> str:
         return state.model_dump_json()

@@ -30,6 +30,7 @@ for _code in CODES:
     _STATE_ALIASES[NAMES[_code].lower().replace(" ", "")] = _code
     _STATE_ALIASES[NAMES[_code].lower().replace(" ", "-")] = _code
 _SIZE_INDEX = {s: i for i, s in enumerate(SIZES)}
+_SIZE_POINTS = tuple(POINTS[s] for s in SIZES)  # biggest first (SIZES' order)
 
 
 class USPOptions(Options):
@@ -528,7 +529,8 @@ class USPresident(Game[USPState]):
         legal = [a for a in self.legal_actions(state, seat) if isinstance(a, Pick)]  # all of them: the only move
         if not legal:
             raise RuleError("There is nothing to do right now.")
-        scores = [self._ai_gain(state, seat, a.state, POINTS[a.size]) for a in legal]
+        memo: dict[str, tuple[float, float]] = {}
+        scores = [self._ai_gain(state, seat, a.state, POINTS[a.size], memo) for a in legal]
         top = max(scores)
         weights = self._softmax(scores)
         r = rng.random() * sum(weights)
@@ -544,34 +546,31 @@ class USPresident(Game[USPState]):
         return [math.exp((x - top) / AI_TEMPERATURE) if x > top - 6 * AI_TEMPERATURE else 0.0 for x in scores]
 
     def _capacity(self, state: USPState, s: int, code: str, rounds_left: int, spent: int = 0) -> int:
-        """Most points seat `s` could still add to `code` in `rounds_left` rounds."""
+        """Most points seat `s` could still add to `code` in `rounds_left` rounds: its biggest
+        pyramids left (less the one of `spent` points this pick uses), one a round, up to the cap."""
         slots = min(MAX_PER_STATE - len(state.board[code][s]) - (1 if spent else 0), rounds_left)
-        if slots <= 0:
-            return 0
-        vals: list[int] = []
-        sup = list(state.supply[s])
-        if spent:
-            sup[_SIZE_INDEX[{3: "large", 2: "medium", 1: "small"}[spent]]] -= 1
-        for size, left in zip(SIZES, sup):
-            vals.extend([POINTS[size]] * left)
-        return sum(vals[:slots])
+        total = 0
+        for points, left in zip(_SIZE_POINTS, state.supply[s]):  # biggest first
+            if slots <= 0:
+                break
+            if points == spent:
+                left -= 1
+            if left > 0:
+                take = left if left < slots else slots
+                total += points * take
+                slots -= take
+        return total
 
     def _hold_chance(self, state: USPState, seat: int, code: str, mine: int, my_cap: int, rounds_left: int,
-                     invested: int | None = None) -> float:
+                     threat: float) -> float:
         """A rough chance of ending the game holding `code` with its electors:
         a logistic in my lead, my own room to add points there (the 3-per-state
-        cap and my remaining pyramids) and the strongest rival's room to add.
-        The weights were tuned by simulation against random and AI seats."""
+        cap and my remaining pyramids) and the strongest rival's room to add
+        (`threat`, from `_threat`). The weights were tuned by simulation against
+        random and AI seats."""
         pts = _points(state.board[code])
-        n = len(pts)
         h = state.holder[code]
-        best_other = max((pts[o] for o in range(n) if o != seat), default=0)
-        # a rival's room to add points there; a rival who has matched what I
-        # had invested there before this pick is likelier to add more (and
-        # may well be adding this very round: the picks are simultaneous)
-        base = mine if invested is None else invested
-        threat = max((self._capacity(state, o, code, rounds_left + 1) * (1.0 + AI_INTEREST * (pts[o] >= base > 0))
-                      for o in range(n) if o != seat), default=0)
+        best_other = max((pts[o] for o in range(len(pts)) if o != seat), default=0)
         # points needed over the best rival: Florida pays only with a 2-point
         # lead; a holder keeps a card on a tie; anyone else must get ahead
         need = FLORIDA_MARGIN if code == FLORIDA else (0 if h == seat else 1)
@@ -581,15 +580,32 @@ class USPresident(Game[USPState]):
         x = (lead + 0.5 + 0.45 * my_cap - 0.35 * threat) / spread
         return _sigmoid(2.2 * x)
 
-    def _ai_gain(self, state: USPState, seat: int, code: str, v: int) -> float:
+    def _threat(self, state: USPState, seat: int, code: str, rounds_left: int, base: int) -> float:
+        """The strongest rival's room to add points to `code`; a rival who has matched what I had
+        invested there (`base`) before this pick is likelier to add more (and may well be adding
+        this very round: the picks are simultaneous)."""
+        pts = _points(state.board[code])
+        return max((self._capacity(state, o, code, rounds_left + 1) * (1.0 + AI_INTEREST * (pts[o] >= base > 0))
+                    for o in range(len(pts)) if o != seat), default=0)
+
+    def _ai_gain(self, state: USPState, seat: int, code: str, v: int,
+                 memo: dict[str, tuple[float, float]] | None = None) -> float:
+        """Electors gained by adding `v` points to `code`, less the points spent. `memo` keeps what
+        does not depend on `v` (the chance before the pick, the rivals' room after it) across one
+        decision's picks: three pyramid sizes share them, and a search calls this in every playout."""
         rounds_left = ROUNDS - state.round  # rounds after this one
         mine = sum(state.board[code][seat])
-        before = self._hold_chance(state, seat, code, mine, self._capacity(state, seat, code, rounds_left + 1),
-                                   rounds_left + 1)
+        known = memo.get(code) if memo is not None else None
+        if known is None:
+            before = self._hold_chance(state, seat, code, mine, self._capacity(state, seat, code, rounds_left + 1),
+                                       rounds_left + 1, self._threat(state, seat, code, rounds_left + 1, mine))
+            known = (before, self._threat(state, seat, code, rounds_left, mine))
+            if memo is not None:
+                memo[code] = known
+        before, threat = known
         after = self._hold_chance(state, seat, code, mine + v, self._capacity(state, seat, code, rounds_left, v),
-                                  rounds_left, invested=mine)
+                                  rounds_left, threat)
         return ELECTORS[code] * (after - before) - 1.2 * v
-
 
     def determinize(self, state: USPState, seat: int, rng: Rng) -> USPState:  # the search's view of hidden cards
         return hidden.determinize(self, self.clone(state), seat, rng)
