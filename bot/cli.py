@@ -162,6 +162,8 @@ def build_parser() -> argparse.ArgumentParser:
                               "(memory over time)")
     p_bench.add_argument("--rate", type=float, default=60.0, metavar="R",
                          help="--soak: moves offered per second (default 60)")
+    p_bench.add_argument("--search", action="store_true",
+                         help="how fast the hard AI searches: iterations, states and copies per second")
     p_bench.add_argument("--scale", action="store_true",
                          help="SQLite vs PostgreSQL, stored bytes per game, 1 vs 2 bot processes (docs/scaling.md)")
     p_bench.add_argument("--rest-proxy", action="store_true",
@@ -254,6 +256,13 @@ def main(argv: list[str] | None = None) -> int:
                             hard_channels=args.hard_channels)
             print(markdown_live(live, os.path.basename(live["tree"])) if args.markdown else json.dumps(live, indent=2))
             _print_checks({f"{g}, {c} channels": r for g, runs in live["by_game"].items() for c, r in runs.items()})
+            return 0
+        if args.command == "bench" and args.search:
+            from .bench_search import markdown_search, run_search_bench
+            searched = run_search_bench(args.game, args.quick)
+            print(markdown_search(searched) if args.markdown else json.dumps(searched, indent=2))
+            if args.write:
+                _write_between(args.write, "<!-- search:start -->", "<!-- search:end -->", markdown_search(searched))
             return 0
         if args.command == "bench":
             from .bench import markdown, run_bench

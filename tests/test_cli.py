@@ -8,7 +8,7 @@ import sys
 import pytest
 
 import bot.bench as bench
-from engines import all_games
+from engines import all_games, get_game
 from render import get_renderer
 
 
@@ -100,6 +100,24 @@ async def test_bench_measures_against_floors(monkeypatch):
     layer = await bench.bench_actions("primary-general", samples=30)
     assert layer["bare_commit_median_ms"] > 0 and layer["action_p99_over_commit"] > 0
     assert layer["stored_bytes_median"] > 100
+
+
+def test_search_bench_times_the_same_searches_against_the_reference(monkeypatch, capsys):
+    """`bench --search`: every game's positions are found and searched; states per second are read
+    against the reference workload of the same run, and the table says where hard plays normal's move."""
+    from bot import bench_search
+    from bot.cli import main
+    monkeypatch.setattr(bench_search, "ITERATIONS", dict.fromkeys(bench_search.ITERATIONS, 4))
+    for game_id in bench_search.ITERATIONS:
+        assert len(bench_search.positions(get_game(game_id))) == len(bench_search.SEEDS), game_id
+    args = ["bench", "--search", "--quick", "--markdown", "--game", "us-president", "--game", "politics-1952"]
+    assert main(args) == 0
+    table = capsys.readouterr().out
+    assert "| us-president | 4 |" in table
+    assert "politics-1952 (hard plays normal's move" in table
+    result = bench_search.bench_search("race-white-house", repeats=1)
+    assert result["iterations_per_second"] > 0 and result["clones_per_second"] > 0
+    assert result["states_per_1000_shuffles"] > 0 and result["positions"] == 3
 
 
 def test_render_floor_is_the_renderers_own_encoder_and_bytes_per_move_count_changes_only():
