@@ -92,6 +92,26 @@ def test_random_play_ends_and_round_trips(game_id, seed, extra):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 120))
+def test_a_clone_is_an_equal_copy_that_moves_on_its_own(game_id, seed, steps):
+    """Game.clone (every search iteration copies a state): equal to the state, the same when saved,
+    and a move made in the copy leaves the original as it was."""
+    game = all_games()[game_id]
+    state = game.setup([Seat(name=f"P{i}", bot=False) for i in range(game.max_players)], Options(), seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if not game.random_step(state, rng):
+            break
+    saved = game.dump(state)
+    copy = game.clone(state)
+    assert copy == state and copy is not state and game.dump(copy) == saved
+    while game.random_step(copy, rng) and game.dump(copy) == saved:
+        pass  # a timer-only state or a move that changes nothing saved: step on
+    assert game.dump(state) == saved
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_same_seed_same_game(game_id):
     game = all_games()[game_id]
     a, _ = play_one(game, game.min_players, 11, ai_seats=set())
