@@ -115,6 +115,35 @@ def test_a_time_budget_needs_a_clock():
                   clock=lambda: float(next(ticks))) in game.legal_actions(state, seat)
 
 
+def test_a_time_budget_stops_before_the_iteration_that_would_overrun_it():
+    """A move's time stays within its budget: the search stops when the next iteration would likely
+    end past the deadline (by the mean so far), not once the deadline has passed."""
+    from engines.search.budget import SearchBudget, Stopwatch
+    now = [0.0]
+    watch = Stopwatch(SearchBudget(budget_ms=1000, clock=lambda: now[0]))
+    done = 0
+    while not watch.out_of_time(done):
+        now[0] += 0.3
+        done += 1
+    assert done == 3 and now[0] <= 1.0  # a fourth would have ended at 1.2 s
+    assert not Stopwatch(SearchBudget(iterations=5)).out_of_time(100)  # no time budget: never
+    # a whole search, on a clock that moves a millisecond for every move a playout applies
+    from engines.search.ismcts import ismcts
+    from engines.search.policy import rollout_settings
+    game = get_game("us-president")
+    ticks = [0]
+
+    class Timed(type(game)):  # type: ignore[misc]
+        def apply_in_place(self, st, sn, action):
+            ticks[0] += 1
+            return super().apply_in_place(st, sn, action)
+
+    state, seat = _positions("us-president")[0]
+    budget = SearchBudget(budget_ms=200, clock=lambda: ticks[0] / 1000.0)
+    found = ismcts(Timed(), state, seat, game.legal_actions(state, seat), Rng(2), budget, rollout_settings(game))
+    assert found.iterations > 1 and found.seconds <= 0.2
+
+
 def test_trivia_hard_answers_exactly_as_normal():
     """Answering is knowledge: whenever a seat answers (asker, helper, head-to-head), `hard` and
     `easy` give the `normal` answer for the same stream, so all three are right equally often."""

@@ -9,22 +9,21 @@ from __future__ import annotations
 
 from ..core import Action, Game
 from ..rng import Rng
+from .budget import Stopwatch
 from .ismcts import SearchResult
 from .policy import Settings, playout
 
 
 def flat_monte_carlo(game: Game, state, seat: int, legal: list[Action], rng: Rng, budget,
                      settings: Settings) -> SearchResult:
-    clock = budget.clock
-    start = clock() if clock is not None else 0.0
-    deadline = None if budget.budget_ms is None or clock is None else start + budget.budget_ms / 1000.0
+    watch = Stopwatch(budget)
     totals = [0.0] * len(legal)
     counts = [0] * len(legal)
     iterations = steps = 0
     while True:
         if budget.iterations is not None and iterations >= budget.iterations:
             break
-        if deadline is not None and iterations and clock is not None and clock() >= deadline:
+        if watch.out_of_time(iterations):
             break
         i = iterations % len(legal)
         world = game.determinize(state, seat, Rng(rng.next64()))
@@ -38,4 +37,4 @@ def flat_monte_carlo(game: Game, state, seat: int, legal: list[Action], rng: Rng
     means = [t / c if c else 0.0 for t, c in zip(totals, counts)]
     best = max(range(len(legal)), key=lambda i: (means[i], counts[i]))
     return SearchResult(action=legal[best], iterations=iterations, states=steps, win_chance=means[best],
-                        seconds=(clock() - start) if clock is not None else 0.0)
+                        seconds=watch.seconds())

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from ..core import Action, Game
 from ..rng import Rng
+from .budget import Stopwatch
 from .policy import Settings, mover, playout, policy_action, policy_step, run_timer, value
 
 
@@ -54,9 +55,7 @@ class SearchResult:
 def ismcts(game: Game, state, seat: int, legal: list[Action], rng: Rng, budget, settings: Settings) -> SearchResult:
     if settings.paired and settings.search:  # a game whose dice drown a tree's estimates (policy.Settings)
         return paired_search(game, state, seat, legal, rng, budget, settings)
-    clock = budget.clock
-    start = clock() if clock is not None else 0.0
-    deadline = None if budget.budget_ms is None or clock is None else start + budget.budget_ms / 1000.0
+    watch = Stopwatch(budget)
     cap = budget.iterations
     moves0 = _moves_made(game, state)
     root = Node()
@@ -70,7 +69,7 @@ def ismcts(game: Game, state, seat: int, legal: list[Action], rng: Rng, budget, 
     while True:
         if cap is not None and iterations >= cap:
             break
-        if deadline is not None and iterations and clock is not None and clock() >= deadline:
+        if watch.out_of_time(iterations):
             break
         chosen: tuple[Action, Node] | None = None
         if settings.common_worlds:
@@ -139,8 +138,7 @@ def ismcts(game: Game, state, seat: int, legal: list[Action], rng: Rng, budget, 
         iterations += 1
     best = max(root_options, key=lambda a: (_visits(root, a), _mean(root, a)))
     return SearchResult(action=best, iterations=iterations, states=steps, win_chance=_mean(root, best),
-                        seconds=(clock() - start) if clock is not None else 0.0,
-                        visits={a.text(): c.visits for a, c in root.children.items()})
+                        seconds=watch.seconds(), visits={a.text(): c.visits for a, c in root.children.items()})
 
 
 def paired_search(game: Game, state, seat: int, legal: list[Action], rng: Rng, budget,
@@ -155,9 +153,7 @@ def paired_search(game: Game, state, seat: int, legal: list[Action], rng: Rng, b
     it is `settings.margin` standard errors clear of zero, so a small budget keeps the heuristic's
     move unless another proves better. One round costs one playout per shortlisted move; an
     iteration budget counts playouts."""
-    clock = budget.clock
-    start = clock() if clock is not None else 0.0
-    deadline = None if budget.budget_ms is None or clock is None else start + budget.budget_ms / 1000.0
+    watch = Stopwatch(budget)
     options = candidates(game, state, seat, Rng(rng.next64()), legal)
     if settings.shortlist:
         options = options[:settings.shortlist]
@@ -172,7 +168,7 @@ def paired_search(game: Game, state, seat: int, legal: list[Action], rng: Rng, b
     while True:
         if budget.iterations is not None and playouts + k > budget.iterations and rounds:
             break
-        if deadline is not None and rounds and clock is not None and clock() >= deadline:
+        if watch.out_of_time(rounds):
             break
         world_seed, policy_seed = rng.next64(), rng.next64()
         values = []
@@ -198,8 +194,7 @@ def paired_search(game: Game, state, seat: int, legal: list[Action], rng: Rng, b
         if mean > settings.margin * se and mean > best_gain:
             best, best_gain = i, mean
     return SearchResult(action=options[best], iterations=playouts, states=steps, win_chance=totals[best] / rounds,
-                        seconds=(clock() - start) if clock is not None else 0.0,
-                        visits={a.text(): float(rounds) for a in options})
+                        seconds=watch.seconds(), visits={a.text(): float(rounds) for a in options})
 
 
 def _until_my_turn(game: Game, world, seat: int, rng: Rng, settings: Settings) -> tuple[float, int]:

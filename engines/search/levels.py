@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from ..core import Action, Game, RuleError
 from ..rng import Rng
+from .budget import SearchBudget
 from .flat import flat_monte_carlo
 from .ismcts import ismcts
 from .policy import rollout_settings
@@ -13,30 +13,10 @@ from .policy import rollout_settings
 LOBBY_LEVELS = ("easy", "normal", "hard")  # what a lobby offers
 LEVELS = LOBBY_LEVELS + ("flat", "random")  # plus the yardsticks of `simulate --levels`
 
-DEFAULT_BUDGET_MS = 1000
-
 # How often `easy` plays a random legal move instead of the heuristic's (per game: a game where a
 # random move is rarely a blunder needs more of them before it plays like a beginner).
 EASY_SLIPS = {"primary-general": 0.5, "us-president": 0.5, "politics-1952": 0.5,
               "race-white-house": 0.4, "politics-trivia": 0.25}
-
-
-@dataclass(frozen=True)
-class SearchBudget:
-    """Iterations make a move replayable (tests, simulations); milliseconds bound a move's time,
-    read from `clock` (engines read no clock of their own: the caller hands one in, e.g.
-    time.perf_counter). Both: whichever runs out first."""
-    iterations: int | None = None
-    budget_ms: float | None = None
-    clock: Callable[[], float] | None = None
-
-    def resolved(self) -> SearchBudget:
-        budget = self
-        if budget.iterations is None and budget.budget_ms is None:
-            budget = SearchBudget(budget_ms=DEFAULT_BUDGET_MS, clock=budget.clock)
-        if budget.iterations is None and budget.clock is None:
-            raise ValueError("A search with a time budget needs a clock (e.g. time.perf_counter).")
-        return budget
 
 
 def hard_searches(game: Game) -> bool:

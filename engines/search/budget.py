@@ -1,0 +1,48 @@
+"""A search's budget, and the stopwatch that keeps a move within it."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+DEFAULT_BUDGET_MS = 1000
+
+
+@dataclass(frozen=True)
+class SearchBudget:
+    """Iterations make a move replayable (tests, simulations); milliseconds bound a move's time,
+    read from `clock` (engines read no clock of their own: the caller hands one in, e.g.
+    time.perf_counter). Both: whichever runs out first."""
+    iterations: int | None = None
+    budget_ms: float | None = None
+    clock: Callable[[], float] | None = None
+
+    def resolved(self) -> SearchBudget:
+        budget = self
+        if budget.iterations is None and budget.budget_ms is None:
+            budget = SearchBudget(budget_ms=DEFAULT_BUDGET_MS, clock=budget.clock)
+        if budget.iterations is None and budget.clock is None:
+            raise ValueError("A search with a time budget needs a clock (e.g. time.perf_counter).")
+        return budget
+
+
+class Stopwatch:
+    """The time side of a budget. A search asks `out_of_time(done)` before each iteration (or round
+    of playouts) and stops when the next one would likely end past the deadline, judged by the mean
+    of those done so far: a move's time then stays within its budget, where stopping only once the
+    deadline had passed let the last iteration overshoot it (by 50 ms at the 99th percentile of
+    six-player us-president moves). With no time budget it never stops a search."""
+
+    def __init__(self, budget: SearchBudget):
+        self.clock = budget.clock
+        self.start = self.clock() if self.clock is not None else 0.0
+        self.deadline = None if budget.budget_ms is None or self.clock is None \
+            else self.start + budget.budget_ms / 1000.0
+
+    def out_of_time(self, done: int) -> bool:
+        if self.deadline is None or self.clock is None or not done:
+            return False
+        now = self.clock()
+        return now + (now - self.start) / done >= self.deadline
+
+    def seconds(self) -> float:
+        return self.clock() - self.start if self.clock is not None else 0.0
