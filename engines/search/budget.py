@@ -5,6 +5,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 DEFAULT_BUDGET_MS = 1000
+ITERATION_SPREAD = 1.5  # the next iteration is guessed at this many times the mean so far
 
 
 @dataclass(frozen=True)
@@ -15,11 +16,12 @@ class SearchBudget:
     iterations: int | None = None
     budget_ms: float | None = None
     clock: Callable[[], float] | None = None
+    started: float | None = None  # when the move began (the clock's reading); None: when the search does
 
     def resolved(self) -> SearchBudget:
         budget = self
         if budget.iterations is None and budget.budget_ms is None:
-            budget = SearchBudget(budget_ms=DEFAULT_BUDGET_MS, clock=budget.clock)
+            budget = SearchBudget(budget_ms=DEFAULT_BUDGET_MS, clock=budget.clock, started=budget.started)
         if budget.iterations is None and budget.clock is None:
             raise ValueError("A search with a time budget needs a clock (e.g. time.perf_counter).")
         return budget
@@ -27,14 +29,16 @@ class SearchBudget:
 
 class Stopwatch:
     """The time side of a budget. A search asks `out_of_time(done)` before each iteration (or round
-    of playouts) and stops when the next one would likely end past the deadline, judged by the mean
-    of those done so far: a move's time then stays within its budget, where stopping only once the
-    deadline had passed let the last iteration overshoot it (by 50 ms at the 99th percentile of
-    six-player us-president moves). With no time budget it never stops a search."""
+    of playouts) and stops when the next one would likely end past the deadline: when half as long
+    again as the mean of those done so far would cross it (iterations vary). A move's time then
+    stays within its budget, counted from when the move began (`SearchBudget.started`), where
+    stopping only once the deadline had passed let the last iteration overshoot it (by 50 ms at the
+    99th percentile of six-player us-president moves). With no time budget it never stops a search."""
 
     def __init__(self, budget: SearchBudget):
         self.clock = budget.clock
-        self.start = self.clock() if self.clock is not None else 0.0
+        now = self.clock() if self.clock is not None else 0.0
+        self.start = budget.started if budget.started is not None and self.clock is not None else now
         self.deadline = None if budget.budget_ms is None or self.clock is None \
             else self.start + budget.budget_ms / 1000.0
 
@@ -42,7 +46,7 @@ class Stopwatch:
         if self.deadline is None or self.clock is None or not done:
             return False
         now = self.clock()
-        return now + (now - self.start) / done >= self.deadline
+        return now + ITERATION_SPREAD * (now - self.start) / done >= self.deadline
 
     def seconds(self) -> float:
         return self.clock() - self.start if self.clock is not None else 0.0

@@ -31,6 +31,7 @@ def choose(game: Game, state, seat: int, level: str, rng: Rng, budget_ms: float 
     `game.ai_rng(state, seat, moves)`); with `iterations` the move depends on nothing else, so a
     replay or a test gets the same move; with `budget_ms` (default 1000 when neither is given) it
     stops when `clock` says the time is up."""
+    began = clock() if clock is not None else None  # the budget is the whole move's, not the search's
     if level == "normal":
         return game.ai_action(state, seat, rng)
     legal = game.legal_actions(state, seat)
@@ -48,7 +49,7 @@ def choose(game: Game, state, seat: int, level: str, rng: Rng, budget_ms: float 
         return game.ai_action(state, seat, rng)
     if len(legal) == 1:
         return legal[0]
-    budget = SearchBudget(iterations, budget_ms, clock).resolved()
+    budget = SearchBudget(iterations, budget_ms, clock, began).resolved()
     settings = rollout_settings(game)
     if level == "hard":
         if not settings.search:  # a game whose search measured weaker than its heuristic: normal's move
@@ -63,6 +64,7 @@ def suggest(game: Game, state, seat: int, rng: Rng, budget_ms: float | None = No
             clock: Callable[[], float] | None = None) -> tuple[Action, float | None]:
     """A hint for `seat` (`/politics hint`): `hard`'s move from that seat's view only, with its
     estimated chance to win (None where the move is not searched: an answer, a forced move)."""
+    began = clock() if clock is not None else None
     legal = game.legal_actions(state, seat)
     if not legal:
         raise RuleError("There is nothing to do right now.")
@@ -71,6 +73,6 @@ def suggest(game: Game, state, seat: int, rng: Rng, budget_ms: float | None = No
         return fixed, None
     if len(legal) == 1:
         return legal[0], None
-    result = ismcts(game, state, seat, legal, rng, SearchBudget(iterations, budget_ms, clock).resolved(),
+    result = ismcts(game, state, seat, legal, rng, SearchBudget(iterations, budget_ms, clock, began).resolved(),
                     rollout_settings(game))
     return result.action, result.win_chance
