@@ -30,10 +30,11 @@ class SearchBudget:
 class Stopwatch:
     """The time side of a budget. A search asks `out_of_time(done)` before each iteration (or round
     of playouts) and stops when the next one would likely end past the deadline: when twice the mean
-    of those done so far would cross it (iterations vary: a race-white-house playout's length does). A move's time then
-    stays within its budget, counted from when the move began (`SearchBudget.started`), where
-    stopping only once the deadline had passed let the last iteration overshoot it (by 50 ms at the
-    99th percentile of six-player us-president moves). With no time budget it never stops a search."""
+    of those done so far would cross it (iterations vary: a race-white-house playout's length does).
+    A move's time then stays within its budget, counted from when the move began
+    (`SearchBudget.started`), where stopping only once the deadline had passed let the last
+    iteration overshoot it (by 50 ms at the 99th percentile of six-player us-president moves). With
+    no time budget it never stops a search."""
 
     def __init__(self, budget: SearchBudget):
         self.clock = budget.clock
