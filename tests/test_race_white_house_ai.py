@@ -81,6 +81,17 @@ def test_ai_saves_tv_money_early_and_spends_it_late():
     assert GAME.ai_action(late, 1, Rng(1)).text() == "buy 30"
 
 
+def test_hard_starts_a_tv_space_from_the_biggest_buy_while_normal_saves():
+    """Normal saves its TV money early (the test above); the search's list starts from the biggest
+    buy, every buy after it from big to small, then `pass`, and holds every legal move once."""
+    s = fresh()
+    land(s, 1, SPACE["tv"])
+    listed = [a.text() for a in GAME.ai_candidates(s, 1, Rng(1))]
+    assert listed == ["buy 30", "buy 25", "buy 20", "buy 15", "buy 10", "buy 5", "pass"]
+    assert sorted(listed) == sorted(a.text() for a in GAME.legal_actions(s, 1))
+    assert GAME.ai_action(s, 1, Rng(1)).text() == "pass"
+
+
 def test_ai_debates_when_allowed():
     s = fresh()
     s.owner["OH"] = "D"

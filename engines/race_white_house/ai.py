@@ -130,6 +130,8 @@ def candidates(state: RWHState, seat: int, rng: Rng) -> list[Action] | None:
     if not state.steps or state.undeclared:
         return None
     kind = state.steps[0].kind
+    if kind == "buy":
+        return tv_first(legal_actions(state, seat))
     if kind not in ("place", "home"):
         return None
     first = choose(state, seat, rng)
@@ -143,6 +145,16 @@ def candidates(state: RWHState, seat: int, rng: Rng) -> list[Action] | None:
     homes = sorted((c for c in sheet_codes(state.pawns[p].sheet) if c not in taken),
                    key=lambda c: (-EV[c] * lean.get(LEAN[c], 0.4), c))
     return [first] + [HOME[c] for c in homes[:HOME_SHORTLIST] if HOME[c] != first]
+
+
+def tv_first(legal: list[Action]) -> list[Action]:
+    """A TV space: the biggest buy first, then smaller ones, then `pass`. The normal AI saves its
+    money for late TV, as the rulebook advises; at each of the 48 early TV spaces where it passed
+    in 60 games against itself, buying 30 votes was worth 0.23 of a win more on average (0.04 to
+    0.44, each valued over the same 100 worlds; docs/games/race-white-house.md). So the search
+    starts from the biggest buy, and its playouts decide where saving is better."""
+    buys = sorted((a for a in legal if isinstance(a, Buy)), key=lambda a: -a.votes)
+    return buys + [a for a in legal if not isinstance(a, Buy)]
 
 
 HOME_SHORTLIST = 6  # home states a search weighs
