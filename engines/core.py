@@ -286,11 +286,12 @@ class Game(ABC, Generic[S]):
 
     def ai_candidates(self, state: S, seat: int, rng: Rng) -> list[Action] | None:
         """The moves a search should weigh for `seat`, best first by the game's heuristic (the
-        first is `ai_action`'s), or None: every legal move, `ai_action`'s first. A game whose legal
-        moves include many a player would never weigh apart (one county of a throw in each of a
-        dozen states, a vote placed one block at a time) lists the few that matter: the search
-        widens through them in this order, so the heuristic is its prior. Read from `seat`'s
-        view only."""
+        first is usually `ai_action`'s; a game may put first a move measured better, as
+        race-white-house does at a TV space), or None: every legal move, `ai_action`'s first. A
+        game whose legal moves include many a player would never weigh apart (one county of a
+        throw in each of a dozen states, a vote placed one block at a time) lists the few that
+        matter: the search widens through them in this order, so the heuristic is its prior.
+        Read from `seat`'s view only."""
         return None
 
     def ai_evaluate(self, state: S, seat: int) -> float | None:

@@ -126,7 +126,8 @@ def candidates(state: RWHState, seat: int, rng: Rng) -> list[Action] | None:
     """The moves a search weighs (Game.ai_candidates), best first. Votes are placed by the planner
     (`rest`, what `choose` plays): the hundred ways to place one block are not weighed apart, so a
     search spends its budget on the decisions (positions, campaigns, TV, rallies, the home state).
-    The home state: `choose`'s, then the others by the same score. Elsewhere: None."""
+    The home state: `choose`'s, then the others by the same score. A TV space: `tv_first`, not
+    `choose`'s saving. Elsewhere: None (every legal move, `choose`'s first)."""
     if not state.steps or state.undeclared:
         return None
     kind = state.steps[0].kind

@@ -10,9 +10,9 @@ more than the seat would. The move played is the root's most visited.
 
 The moves of a node come in the heuristic's order (`Game.ai_candidates`: the game's shortlist,
 else every legal move with the heuristic's own first) and a node widens through them as its
-visits grow (`Settings.widen`); the heuristic's own move starts with a few visits worth its first
-result (`Settings.prior_visits`): with a small budget the search keeps it unless another proves
-better.
+visits grow (`Settings.widen`); the list's first (the heuristic's own move, or one the game
+measured better) starts with a few visits worth its first result (`Settings.prior_visits`): with a
+small budget the search keeps it unless another proves better.
 
 With `Settings.common_worlds` the root's moves are compared on common random numbers: the root
 move is chosen first, and its k-th visit plays in the k-th of one list of worlds (the same
@@ -38,7 +38,7 @@ class Node:
     visits: float = 0.0
     total: float = 0.0
     available: float = 0.0  # iterations in which this move was legal when its parent was reached
-    boost: float = 0.0      # the heuristic's own move: its first result counts this many times more
+    boost: float = 0.0      # the candidate list's first: its first result counts this many times more
     children: dict[Action, Node] = field(default_factory=dict)
 
 

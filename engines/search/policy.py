@@ -18,7 +18,7 @@ class Settings:
     exploration: float = 0.7        # UCB's constant (rewards are in [0, 1])
     epsilon: float = 0.1            # chance that a playout move is random instead of the heuristic's
     max_moves: int | None = None    # playout length before it is scored by `evaluate` (None: to the end)
-    prior_visits: float = 2.0       # the heuristic's own move starts with this many visits worth its first result
+    prior_visits: float = 2.0       # the candidate list's first starts with this many visits worth its first result
     widen: float = 0.0              # progressive widening: children allowed = 1 + widen * visits**0.5 (0: all)
     search: bool = True             # False: hard plays the heuristic's move (where its search measured weaker)
     # paired: hard is ismcts.paired_search (common random numbers over the shortlist) instead of the tree
