@@ -399,3 +399,37 @@ def test_common_worlds_is_off_by_default_for_other_games():
     from engines.search.policy import SETTINGS, Settings
     assert Settings().common_worlds is False
     assert [g for g, s in SETTINGS.items() if s.common_worlds] in ([], ["race-white-house"])
+
+
+class _Ended:
+    """A finished game whose `winners` won, its seats grouped into `sides` (Game.teams)."""
+
+    def __init__(self, winners: list[int], sides: list[list[int]]):
+        self.winners, self.sides = winners, sides
+
+    def result(self, state):
+        from engines.core import Result
+        return Result(finished=True, winners=self.winners)
+
+    def teams(self, state):
+        return self.sides
+
+
+def test_a_playouts_win_is_whole_for_team_mates_and_shared_only_with_rival_winners():
+    """A team's win is worth 1 to each of its seats, as `Game.ai_evaluate` scores a board still in
+    play; a tie between rivals splits it."""
+    from engines.search.policy import value
+    party_won = _Ended([0, 3], [[0, 3], [1, 2]])
+    assert [value(party_won, None, s) for s in range(4)] == [1.0, 0.0, 0.0, 1.0]
+    tie = _Ended([0, 2], [[0], [1], [2]])
+    assert [value(tie, None, s) for s in range(3)] == [0.5, 0.0, 0.5]
+
+
+def test_a_four_player_race_won_is_a_whole_win_to_both_running_mates():
+    from bot.simulate import play_levels
+    from engines.search.policy import value
+    game = get_game("race-white-house")
+    state = play_levels(game, ["normal"] * 4, seed=3)
+    winners = game.result(state).winners
+    assert len(winners) == 2 and sorted(winners) in [sorted(t) for t in game.teams(state)]
+    assert [value(game, state, s) for s in range(4)] == [1.0 if s in winners else 0.0 for s in range(4)]

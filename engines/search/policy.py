@@ -117,12 +117,18 @@ def playout(game: Game, state, seat: int, moves: int, rng: Rng, settings: Settin
 
 
 def value(game: Game, state, seat: int) -> float:
+    """`seat`'s value of a playout's end: 1 for a win, shared only with rivals who won too (a tie),
+    never with team-mates (`Game.teams`): a party's win is a whole win to its running mate, as
+    `evaluate` judges an unfinished board. (Split between team-mates, a won four-player race was worth
+    0.5 while a board still in play could score 0.9, so hard shunned the moves that won.)"""
     result = game.result(state)
     if not result.finished:
         return evaluate(game, state, seat)
-    if seat in result.winners:
-        return 1.0 / len(result.winners)
-    return 0.0
+    if seat not in result.winners:
+        return 0.0
+    winners = set(result.winners)
+    sides = [team for team in game.teams(state) if winners.intersection(team)]
+    return 1.0 / max(1, len(sides))
 
 
 def evaluate(game: Game, state, seat: int) -> float:
