@@ -19,8 +19,9 @@ move is chosen first, and its k-th visit plays in the k-th of one list of worlds
 determinization, dice and playout stream for every sibling), so where dice are loud two moves'
 means differ by the moves more than by the luck of their draws.
 
-A game whose dice drown a tree's estimates (`Settings.paired`, politics-1952) is searched flat
-instead, with common random numbers (`paired_search`): every shortlisted move meets the same worlds.
+A game whose dice or answers drown a tree's estimates (`Settings.paired`: politics-1952,
+politics-trivia) is searched flat instead, with common random numbers (`paired_search`): every
+shortlisted move meets the same worlds.
 """
 from __future__ import annotations
 
