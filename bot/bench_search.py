@@ -6,8 +6,8 @@ docs/games/*.md use, so only the machine's speed changes between runs. Like ever
 is read against a floor timed in the same run: the reference workload of bench.py (shuffles of a
 56-card deck with the engines' own RNG), so a busy machine slows both.
 
-In politics-1952 and politics-trivia `hard` plays normal's move (no search has beaten normal's play
-there yet, engines/search/policy.py), so their rows time the search that would run were it on.
+In politics-1952 `hard` plays normal's move (no search has beaten normal's play there yet,
+engines/search/policy.py), so its row times the search that would run were it on.
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from .bench import reference_speed
 # The iterations a move of the strength runs (docs/games/*.md, "AI levels"): a move's search at
 # these is about what the default 1,000 ms budget buys on a quiet core.
 ITERATIONS = {"primary-general": 100, "us-president": 25, "politics-1952": 160, "race-white-house": 100,
-              "politics-trivia": 24}
+              "politics-trivia": 64}
 SEEDS = (1, 2, 3)
 OPENING_MOVES = 10  # the normal AI's moves before a position is searched
 
