@@ -356,16 +356,25 @@ def _run(game: str | None, out: str = "out/table", wait_without_token: bool = Fa
 def _wait_until_stopped() -> int:
     """Idle until SIGTERM or SIGINT, then exit 0. A container without a token stays up saying
     why (docker logs) rather than exiting into its restart policy, which would start it again
-    and again. As PID 1 a process ignores SIGTERM unless it handles it: so it does."""
+    and again. As PID 1 a process ignores SIGTERM unless it handles or blocks it: the signals are
+    blocked before the line is printed and taken by `sigwait`, so a stop sent the moment the line
+    is read is never lost. (A handler that set a threading.Event could deadlock: the signal can land
+    while the waiting thread holds the event's own lock.)"""
     import signal
-    import threading
-    stopped = threading.Event()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(sig, lambda *_: stopped.set())
+    import time
+    stops = {signal.SIGTERM, signal.SIGINT}
+    if hasattr(signal, "sigwait"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, stops)
     print("Waiting until stopped; after setting DISCORD_TOKEN, start the bot again "
           "(docker compose up -d re-creates it with the new .env).", flush=True)
-    while not stopped.wait(3600):
-        pass
+    if hasattr(signal, "sigwait"):
+        signal.sigwait(stops)
+        return 0
+    stopped: list[int] = []  # no sigwait (Windows): a handler that only records, and a short poll
+    for sig in stops:
+        signal.signal(sig, lambda signum, _frame: stopped.append(signum))
+    while not stopped:
+        time.sleep(0.5)
     return 0
 
 
