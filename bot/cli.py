@@ -363,11 +363,12 @@ def _wait_until_stopped() -> int:
     import signal
     import time
     stops = {signal.SIGTERM, signal.SIGINT}
-    if hasattr(signal, "sigwait"):
+    can_sigwait = hasattr(signal, "sigwait")
+    if can_sigwait:
         signal.pthread_sigmask(signal.SIG_BLOCK, stops)
     print("Waiting until stopped; after setting DISCORD_TOKEN, start the bot again "
           "(docker compose up -d re-creates it with the new .env).", flush=True)
-    if hasattr(signal, "sigwait"):
+    if can_sigwait:
         signal.sigwait(stops)
         return 0
     stopped: list[int] = []  # no sigwait (Windows): a handler that only records, and a short poll

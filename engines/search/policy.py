@@ -121,7 +121,7 @@ def value(game: Game, state, seat: int) -> float:
     """`seat`'s value of a playout's end: 1 for a win, shared only with rivals who won too (a tie),
     never with team-mates (`Game.teams`): a party's win is a whole win to its running mate, as
     `evaluate` judges an unfinished board. (Split between team-mates, a won four-player race was worth
-    0.5 while a board still in play could score 0.9, so hard shunned the moves that won.)"""
+    0.5 while a board still in play could score 0.9: the search could prefer that board to a win.)"""
     result = game.result(state)
     if not result.finished:
         return evaluate(game, state, seat)
