@@ -96,9 +96,10 @@ class Table:
 
     def board_news(self, text: str, edited: bool) -> str:
         """A channel message as the table prints it: whole when it is posted, and for an edit of the
-        turn's board (Discord edits that message in place as the turn goes on) only the lines after
-        those it still shares with it as last printed, so the turn's opening lines don't scroll by
-        again. (Another message between a board and its edit: the edit is printed whole.)"""
+        turn's board (Discord edits that message in place as the turn goes on) only the lines it
+        changed: not the opening lines it still shares with the board as last printed, so they don't
+        scroll by again, nor the unchanged footer after the status (the AI level's line). (Another
+        message between a board and its edit: the edit is printed whole.)"""
         lines = text.split("\n")
         old, self.board_lines = self.board_lines, lines
         if not edited:
@@ -106,7 +107,11 @@ class Table:
         same = 0
         while same < min(len(old), len(lines)) and old[same] == lines[same]:
             same += 1
-        return "\n".join(lines[same:]) if same < len(lines) else "(the board, unchanged)"
+        tail = 0
+        while tail < min(len(old), len(lines)) - same and old[-1 - tail] == lines[-1 - tail]:
+            tail += 1
+        changed = lines[same:len(lines) - tail]
+        return "\n".join(changed) if changed else "(the board, unchanged)"
 
     def name_newest_images(self) -> None:
         """The newest board's image(s), once: every image is saved, but only the latest is worth a look."""

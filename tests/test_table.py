@@ -63,6 +63,19 @@ async def test_an_edited_board_prints_only_what_the_edit_adds(tmp_path):
     assert steps.count(1) >= 3 and max(steps) == 1
 
 
+async def test_an_edit_leaves_out_the_boards_unchanged_footer(tmp_path):
+    """The AI level's line closes every board when hard is picked; an edit that only moves the status
+    on prints the new lines and the status, not that footer again at every AI step (it printed on
+    every one of them before)."""
+    code, text = await table(tmp_path, "politics-1952", "1\n" * 8 + "quit\n", seed=3, settings="ai=hard")
+    assert code == 0
+    footer = "🤖 AI level: hard. In Politics (1952) hard plays as normal for now"
+    steps = len(re.findall(r"^(?:#game )?AI-Lincoln (?:rolls|captures|makes a speech)", text, re.M))
+    assert steps >= 6
+    assert 1 <= text.count(footer) < steps  # a whole board posted carries it; its edits do not (18 times before)
+    assert text.count("Turn 1: AI-Lincoln to place") >= 5  # each edit still shows the status it moved on
+
+
 async def test_a_one_line_error_leaves_the_menu_above_it_and_a_long_answer_shows_it_again(tmp_path):
     code, text = await table(tmp_path, "us-president", "foo\n99\nhelp\nquit\n", seed=5)
     assert code == 0
