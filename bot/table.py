@@ -20,6 +20,7 @@ import time
 from engines import all_games, get_game
 
 from .messages import COUNTDOWN, Button, Ctx, Outgoing, Select, spell_countdowns
+from .service.boards import AI_LEVEL_MARK
 from .store import GameRecord
 from .transcript import CHANNEL, GUILD, TranscriptRunner
 
@@ -98,7 +99,7 @@ class Table:
         """A channel message as the table prints it: whole when it is posted, and for an edit of the
         turn's board (Discord edits that message in place as the turn goes on) only the lines it
         changed: not the opening lines it still shares with the board as last printed, so they don't
-        scroll by again, nor the unchanged footer after the status (the AI level's line). (Another
+        scroll by again, nor the unchanged footer after the status, nor the AI level's line. (Another
         message between a board and its edit: the edit is printed whole.)"""
         lines = text.split("\n")
         old, self.board_lines = self.board_lines, lines
@@ -110,7 +111,8 @@ class Table:
         tail = 0
         while tail < min(len(old), len(lines)) - same and old[-1 - tail] == lines[-1 - tail]:
             tail += 1
-        changed = lines[same:len(lines) - tail]
+        # the level line sits above a countdown that changes: the suffix alone would print it again
+        changed = [x for x in lines[same:len(lines) - tail] if not (x.startswith(AI_LEVEL_MARK) and x in old)]
         return "\n".join(changed) if changed else "(the board, unchanged)"
 
     def name_newest_images(self) -> None:

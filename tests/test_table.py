@@ -74,6 +74,12 @@ async def test_an_edit_leaves_out_the_boards_unchanged_footer(tmp_path):
     assert steps >= 6
     assert 1 <= text.count(footer) < steps  # a whole board posted carries it; its edits do not (18 times before)
     assert text.count("Turn 1: AI-Lincoln to place") >= 5  # each edit still shows the status it moved on
+    # above a countdown (trivia's clock), which changes at every edit, the level line is left out too
+    code, text = await table(tmp_path, "politics-trivia", "1\n" * 8 + "quit\n", seed=7, settings="ai=hard",
+                             db="trivia.db")
+    step = text.split("#game AI-Lincoln returns one Gerrymander card")[1].split("\n\n")[0]
+    assert code == 0 and "⏱️ Time runs out" in step and "AI level" not in step
+    assert "🤖 AI level: hard." in text.split("#game AI-Lincoln returns")[0]  # the board it edits said it
 
 
 async def test_a_one_line_error_leaves_the_menu_above_it_and_a_long_answer_shows_it_again(tmp_path):

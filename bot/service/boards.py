@@ -51,12 +51,15 @@ MAX_BOARD_LINES = 12
 MAX_BOARD_CHARS = 1200
 
 
+AI_LEVEL_MARK = "🤖 AI level:"  # opens the board's level line (the local table prints it once a board)
+
+
 def ai_level_line(record: GameRecord) -> str:
     """The AI seats' level as the board says it ("" in a game without AI seats)."""
     if not any(p.ai for p in record.players):
         return ""
     note = hard_as_normal_note(record)
-    return f"🤖 AI level: {record.bot_settings.ai}." + (f" {note}" if note else "")
+    return f"{AI_LEVEL_MARK} {record.bot_settings.ai}." + (f" {note}" if note else "")
 
 
 def hard_as_normal_note(record: GameRecord) -> str:
