@@ -205,10 +205,66 @@ def test_ai_module_reads_the_public_contract_only():
     tree = ast.parse(inspect.getsource(ai))
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     assert "game" not in imported and "models" not in imported  # no import cycle, no state models
-    own = {node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)} | {"_places"}
+    own = {node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)}
+    own |= {t.attr for node in ast.walk(tree) if isinstance(node, (ast.Assign, ast.AnnAssign))  # its own fields
+            for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
+            if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"}
     privates = {a.attr for a in ast.walk(tree) if isinstance(a, ast.Attribute) and a.attr.startswith("_")
                 and not a.attr.startswith("__")}
     assert privates <= own, privates - own  # its own helpers only, never the game's private names
+
+
+def test_a_turns_start_weighs_rolls_and_flights_as_their_plain_definition_says():
+    """The turn's start (roll, or fly for a better roll) remembers every state's value and skips the
+    flights when even the best state on the map could not pay for one: the same decision as weighing
+    every flight's roll from scratch, in positions from play and in made-up ones where the seat's
+    corner of the map is taken (where flights pay)."""
+    import random
+
+    def plain_roll_value(reading, start):
+        return sum(odds * max(reading.place(c) for c in g.REACH[start][n])
+                   for n, odds in ai.ROLL_ODDS.items() if g.REACH[start][n])
+
+    def positions():
+        for players in (2, 8):  # from AI play
+            s = GAME.setup([Seat(name=f"p{i}", bot=True) for i in range(players)], GAME.options({}), 300)
+            for moves in range(600):
+                if GAME.result(s).finished:
+                    break
+                acting = [x for x in GAME.to_act(s) if x != SYSTEM]
+                if not acting:
+                    t = GAME.timer(s)
+                    GAME.apply_in_place(s, t.seat, GAME.parse_action(t.action_text))
+                    continue
+                seat = acting[0]
+                yield s, seat
+                GAME.apply_in_place(s, seat, GAME.ai_action(s, seat, GAME.ai_rng(s, seat, moves)))
+        pick = random.Random(5)
+        for i in range(300):  # made up: every chip near the seat held by rivals, half the rest too
+            n = pick.choice([2, 3, 4])
+            s = fresh(n=n, seed=i)
+            at = pick.choice([c for c in sorted(s.chips) if c != DC])
+            near = set().union(*g.LAYERS[at][:pick.randrange(2, 9) + 1])
+            for c in sorted(s.chips):
+                s.chips[c] = pick.randrange(1, n) if c in near or pick.random() < 0.5 else None
+            s.players[0].at, s.players[0].cash, s.players[0].hand = at, pick.randrange(0, 30), []
+            s.phase, s.turn = "start", 0
+            yield s, 0
+
+    decisions = {"roll": 0, "fly": 0}
+    for s, seat in positions():
+        view, legal = GAME.view(s, seat), GAME.legal_actions(s, seat)
+        at = view["players"][seat]["at"]
+        if view["step"] != "start" or view["turn"] != seat or at == DC:
+            continue
+        fast, plain = ai.Reading(view), ai.Reading(view)
+        assert fast.roll_value(at) == plain_roll_value(plain, at)
+        plain.roll_value = lambda start, r=plain: plain_roll_value(r, start)  # type: ignore[method-assign]
+        plain.best_place = lambda: float("inf")  # type: ignore[method-assign]  # never skip the flights
+        chosen = ai._start(fast, legal)
+        assert chosen == ai._start(plain, legal)
+        decisions["fly" if chosen.verb == "fly" else "roll"] += 1
+    assert decisions["roll"] > 100 and decisions["fly"] > 5, decisions
 
 
 def _view_with(s, seat=0):
