@@ -168,7 +168,6 @@ class Reading:
             self.pv_value = 0.6  # near 270 without the Popular-Vote lead: a runoff looms
         self.wanted = {c for card in view["hand"] for c in GERRY[card["id"]].need_chips}
         self._places: dict[str, float] = {}
-        self._every_place: dict[str, float] | None = None
         self._rolls: dict[str, float] = {}
 
     def place(self, code: str) -> float:
@@ -194,9 +193,11 @@ class Reading:
         return max(self._all_places().values())
 
     def _all_places(self) -> dict[str, float]:
-        if self._every_place is None:
-            self._every_place = {code: self.place(code) for code in CODES}
-        return self._every_place
+        """Every state's place value (each worked out once: `place` remembers it)."""
+        if len(self._places) < len(CODES):
+            for code in CODES:
+                self.place(code)
+        return self._places
 
     def _pv_behind(self) -> bool:
         return any(p["pv"] > self.me["pv"] for p in self.view["players"] if p["seat"] != self.seat and not p["out"])
