@@ -118,6 +118,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="--levels: search iterations a move (a run can be replayed)")
     p_sim.add_argument("--budget-ms", type=float, metavar="MS",
                        help="--levels: search time a move in ms (default 1000)")
+    p_sim.add_argument("--control", metavar="LEVEL",
+                       help="--levels: play every game again from the same seed with the first level's seats at "
+                            "LEVEL, and report the first level's gain over it in the same games (e.g. hard's over "
+                            "normal's move)")
 
     p_render = sub.add_parser(
         "render", help="play random legal actions and write the board image(s)",
@@ -572,6 +576,8 @@ def _simulate(args) -> int:
     game = get_game(args.game)
     if args.levels:
         return _simulate_levels(args, game)
+    if args.control is not None:
+        raise ValueError("--control goes with --levels: it replays the first level's seats at another level.")
     players = args.players or game.min_players
     if not game.min_players <= players <= game.max_players:
         raise ValueError(f"{game.title} takes {game.min_players} to {game.max_players} players, not {players}.")
@@ -601,13 +607,16 @@ def _simulate_levels(args, game) -> int:
     unknown = [x for x in levels if x not in LEVELS]
     if unknown:
         raise ValueError(f"'{unknown[0][:20]}' is not an AI level; levels are: {', '.join(LEVELS)}.")
+    if args.control is not None and args.control not in LEVELS:
+        raise ValueError(f"'{args.control[:20]}' is not an AI level; levels are: {', '.join(LEVELS)}.")
     if args.players is not None and args.players != len(levels):
         raise ValueError(f"--levels names {len(levels)} seats but --players says {args.players}.")
     if args.iterations is not None and args.iterations < 1 or args.budget_ms is not None and args.budget_ms <= 0:
         raise ValueError("--iterations and --budget-ms take a number above 0.")
     settings = parse_settings(args.settings)
     game.options(settings)  # a bad setting stops here with one sentence, before any game is played
-    print(json.dumps(simulate_levels(args.game, levels, args.n, args.seed, settings, args.iterations, args.budget_ms)))
+    print(json.dumps(simulate_levels(args.game, levels, args.n, args.seed, settings, args.iterations, args.budget_ms,
+                                     args.control)))
     return 0
 
 

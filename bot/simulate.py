@@ -153,10 +153,12 @@ def play_levels(game: Game, levels: list[str], seed: int, options: dict | None =
 
 
 def simulate_levels(game_id: str, levels: list[str], n: int, seed: int = 0, options: dict | None = None,
-                    iterations: int | None = None, budget_ms: float | None = None) -> dict:
+                    iterations: int | None = None, budget_ms: float | None = None,
+                    control: str | None = None) -> dict:
     """`simulate GAME --levels a,b,…`: n games, one level per seat in seat order; game i rotates the
     seats by i (at two players the levels swap seats every other game, so neither keeps the first
-    move). Wins per level with a 95 % interval; move times (ms) per level."""
+    move). Wins per level with a 95 % interval; move times (ms) per level. With `control`, every game
+    is played again with the first level's seats at `control` (`Paired`)."""
     game = get_game(game_id)
     k = len(levels)
     if not game.min_players <= k <= game.max_players:
@@ -166,12 +168,15 @@ def simulate_levels(game_id: str, levels: list[str], n: int, seed: int = 0, opti
     by_seat: dict[int, float] = dict.fromkeys(range(k), 0.0)
     times: dict[str, list[float]] = {}
     errors, first_error = 0, None
+    paired = Paired(control, levels) if control is not None else None
     start = time.perf_counter()
     for i in range(n):
         shift = i % k
         order = levels[shift:] + levels[:shift]
         try:
             state = play_levels(game, order, seed + i, options, iterations, budget_ms, times)
+            if paired is not None:
+                again = play_levels(game, paired.order(order), seed + i, options, iterations, budget_ms)
         except Exception as exc:  # report, don't stop the batch
             errors += 1
             first_error = first_error or f"{type(exc).__name__}: {exc}"
@@ -183,6 +188,9 @@ def simulate_levels(game_id: str, levels: list[str], n: int, seed: int = 0, opti
         for w in result.winners:
             wins[order[w]] += share
             by_seat[w] += share
+        if paired is not None:
+            paired.add(_share_of(game.result(state).winners, order, levels[0]),
+                       _share_of(game.result(again).winners, order, levels[0]))
     games = n - errors
     report: dict = {"game": game_id, "levels": levels, "games": games, "errors": errors,
                     "iterations": iterations, "budget_ms": budget_ms,
@@ -201,6 +209,67 @@ def simulate_levels(game_id: str, levels: list[str], n: int, seed: int = 0, opti
             "moves": len(ms),
         }
     report["wins_by_seat"] = {str(s): round(by_seat[s], 2) for s in range(k)}
+    if paired is not None:
+        report["control"] = paired.report(1.0 / k, balanced=games % k == 0 and not errors)
     if first_error:
         report["first_error"] = first_error
     return report
+
+
+def _share_of(winners: list[int], order: list[str], level: str) -> float:
+    """What the seats played at `level` won of one game (a tie shares it)."""
+    if not winners:
+        return 0.0
+    return sum(1.0 for w in winners if order[w] == level) / len(winners)
+
+
+class Paired:
+    """`simulate --levels a,b,… --control c`: each game is played twice from the same seed, once as
+    asked and once with the first level's seats played at `c`. The same seed deals the same cards,
+    questions and dice until the two games' moves part, so the difference between the first level's
+    result and the control's in the same game measures the level with much of the luck taken out:
+    a run's seeds can favour a seat by several points, and the control shows by how much.
+
+    When every other seat plays at `c` too, the control game is `c` against itself, whose share over
+    whole rotations of the seats is exactly the fair one; the `adjusted` win rate then subtracts the
+    part of the control's luck that the level shared (a regression, or control-variate, estimate),
+    with its own 95 % interval. It estimates the same win rate as the plain count, with a narrower
+    interval when the two games' results go together."""
+
+    def __init__(self, control: str, levels: list[str]):
+        self.control = control
+        self.first = levels[0]
+        self.symmetric = all(level == control for level in levels[1:] if level != self.first)
+        self.seats = levels.count(self.first)
+        self.played: list[tuple[float, float]] = []  # a game's wins per seat: (the level's, the control's)
+
+    def order(self, order: list[str]) -> list[str]:
+        return [self.control if level == self.first else level for level in order]
+
+    def add(self, level_share: float, control_share: float) -> None:
+        self.played.append((level_share / self.seats, control_share / self.seats))
+
+    def report(self, fair: float, balanced: bool) -> dict:
+        """`fair`: a seat's fair share; `balanced`: every game played, over whole rotations."""
+        n = len(self.played)
+        xs = [x for x, _ in self.played]
+        ys = [y for _, y in self.played]
+        out: dict = {"level": self.control, "games": n, "wins": round(sum(ys), 2),
+                     "win_rate": round(sum(ys) / n, 3) if n else None}
+        if n < 2:
+            return out
+        diffs = [x - y for x, y in self.played]
+        mean = statistics.fmean(diffs)
+        half = 1.96 * statistics.stdev(diffs) / n ** 0.5
+        out["difference"] = round(mean, 3)
+        out["difference95"] = [round(mean - half, 3), round(mean + half, 3)]
+        var_y = statistics.variance(ys)
+        if self.symmetric and balanced and var_y > 0:
+            beta = statistics.covariance(xs, ys) / var_y
+            residuals = [x - beta * (y - fair) for x, y in self.played]
+            centre = statistics.fmean(residuals)
+            half = 1.96 * statistics.stdev(residuals) / n ** 0.5
+            out["adjusted"] = {"win_rate": round(centre, 3), "interval95": [round(centre - half, 3),
+                                                                          round(centre + half, 3)],
+                               "beta": round(beta, 3)}
+        return out

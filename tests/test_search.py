@@ -203,6 +203,69 @@ def test_simulate_levels_on_the_command_line():
     assert bad.returncode != 0 and "'genius' is not an AI level" in bad.stderr + bad.stdout
 
 
+def test_simulate_levels_with_a_control_replays_each_game_with_the_first_level_swapped():
+    """`--control`: the control games are the games of the swapped levels, seed for seed; a level
+    against itself differs by nothing, and its adjusted rate is exactly the fair share."""
+    from bot.simulate import simulate_levels
+    report = simulate_levels("us-president", ["easy", "random"], 6, seed=4, control="normal")
+    alone = simulate_levels("us-president", ["normal", "random"], 6, seed=4)
+    control = report["control"]
+    assert control["level"] == "normal" and control["games"] == 6
+    assert control["wins"] == alone["by_level"]["normal"]["wins"]
+    assert control["win_rate"] == round(alone["by_level"]["normal"]["wins"] / 6, 3)
+    gain = (report["by_level"]["easy"]["wins"] - control["wins"]) / 6
+    assert control["difference"] == round(gain, 3)
+    lo, hi = control["difference95"]
+    assert lo <= control["difference"] <= hi
+    assert "adjusted" not in control  # the control game is normal against random: no known share
+
+    same = simulate_levels("us-president", ["easy", "normal"], 8, seed=4, control="easy")["control"]
+    assert same["difference"] == 0.0 and same["difference95"] == [0.0, 0.0]  # the same games again
+
+    paired = simulate_levels("us-president", ["easy", "normal"], 40, seed=3, control="normal")["control"]
+    lo, hi = paired["adjusted"]["interval95"]
+    assert lo < paired["adjusted"]["win_rate"] < hi
+    # over a part rotation the control's share is not known to be fair: no adjusted rate
+    odd = simulate_levels("us-president", ["easy", "normal"], 5, seed=3, control="normal")["control"]
+    assert "adjusted" not in odd and odd["games"] == 5
+
+
+def test_the_adjusted_rate_takes_out_the_luck_the_level_shared_with_its_control():
+    from bot.simulate import Paired
+    luck = [1.0, 0.0, 0.0, 1.0, 1.0, 0.0, 1.0, 0.0]  # the control's results: fair on the whole
+    echoed = Paired("normal", ["hard", "normal"])
+    for y in luck:
+        echoed.add(y, y)  # a level that won exactly the control's games is worth the fair share
+    adjusted = echoed.report(0.5, balanced=True)["adjusted"]
+    assert adjusted == {"win_rate": 0.5, "interval95": [0.5, 0.5], "beta": 1.0}
+    lucky = Paired("normal", ["hard", "normal"])
+    for x, y in zip([1.0] * 8, [1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0, 1.0]):
+        lucky.add(x, y)  # won every game, but the seeds favoured its seat: the control won 7 of 8
+    report = lucky.report(0.5, balanced=True)
+    assert report["adjusted"]["win_rate"] == 1.0  # no shared luck to take out: x never moved with y
+    shared = Paired("normal", ["hard", "normal"])
+    for x, y in zip([1, 1, 1, 0, 1, 1, 0, 1], [1, 1, 1, 0, 1, 0, 0, 1]):
+        shared.add(float(x), float(y))  # 6 of 8, the control 5 of 8 in the same games
+    adjusted = shared.report(0.5, balanced=True)["adjusted"]
+    assert adjusted["win_rate"] < 0.75 and adjusted["beta"] > 0  # part of its 6 was the seats' luck
+    assert "adjusted" not in shared.report(0.5, balanced=False)
+    rivals_differ = Paired("normal", ["hard", "easy"])  # its control game is normal against easy
+    for x, y in zip([1, 1, 1, 0, 1, 1, 0, 1], [1, 1, 1, 0, 1, 0, 0, 1]):
+        rivals_differ.add(float(x), float(y))
+    assert "adjusted" not in rivals_differ.report(0.5, balanced=True)
+    assert rivals_differ.report(0.5, balanced=True)["difference"] == 0.125
+
+
+def test_simulate_control_on_the_command_line():
+    from tests.test_cli import cli
+    proc = cli("simulate", "us-president", "--levels", "easy,normal", "--control", "normal", "-n", "2")
+    assert json.loads(proc.stdout)["control"]["games"] == 2
+    bad = cli("simulate", "us-president", "--levels", "easy,normal", "--control", "genius", "-n", "1")
+    assert bad.returncode != 0 and "'genius' is not an AI level" in bad.stderr + bad.stdout
+    alone = cli("simulate", "us-president", "--control", "normal", "-n", "1")
+    assert alone.returncode != 0 and "--control goes with --levels" in alone.stderr + alone.stdout
+
+
 def test_a_hint_is_hards_move_with_its_chance_to_win():
     from engines.search import suggest
     game = get_game("primary-general")
