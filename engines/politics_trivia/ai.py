@@ -118,18 +118,23 @@ def h2h_key(kind: str, replay: int, number: int, seats: list[int]) -> str:
 def asking_price(view: TriviaView, seller: int, buyer: int, code: str) -> int:
     """What an AI holder asks for its chip (in $M): public, so an AI buyer offers just that."""
     players = view["players"]
-    if not is_racer(view, seller):
+    return price_of(code, is_racer(view, seller), is_racer(view, buyer), players[seller]["ev"], players[buyer]["ev"])
+
+
+def price_of(code: str, seller_racer: bool, buyer_racer: bool, seller_ev: int, buyer_ev: int) -> int:
+    """`asking_price` from what it depends on (a search's playouts ask it for every held chip)."""
+    if not seller_racer:
         m = TRAILER_DISCOUNT  # its way to the presidency is the runoff, which needs somebody at 270
-    elif is_racer(view, buyer):
+    elif buyer_racer:
         m = RIVAL_PREMIUM  # a rival in the race to 270
     else:
         m = 1.0
-    after = players[buyer]["ev"] + EV[code]
+    after = buyer_ev + EV[code]
     if after >= MAJORITY:
         m *= WIN_PREMIUM
     elif after >= MAJORITY - NEAR:
         m *= NEAR_PREMIUM
-    if players[seller]["ev"] >= MAJORITY - NEAR:
+    if seller_ev >= MAJORITY - NEAR:
         m *= SELLER_NEAR_PREMIUM
     return max(1, math.ceil(EV[code] * PRICE_PER_EV * m))
 
@@ -169,6 +174,8 @@ class Reading:
         self.wanted = {c for card in view["hand"] for c in GERRY[card["id"]].need_chips}
         self._places: dict[str, float] = {}
         self._rolls: dict[str, float] = {}
+        self._racers: dict[int, bool] = {self.seat: self.racer}
+        self._questions: list[tuple[float, str]] | None = None
 
     def place(self, code: str) -> float:
         """place_value, remembered for this decision (a flight weighs every state's rolls)."""
@@ -210,8 +217,14 @@ class Reading:
             want = 10 if self.unclaimed > 100 else 40
         return 1.0 if self.me["cash"] < want else 0.25
 
-    def questions(self, code: str) -> list[tuple[float, str]]:
-        """What each question is worth in `code` when its chip is not free: (value, category)."""
+    def questions(self) -> list[tuple[float, str]]:
+        """What each question is worth where a chip is not free, (value, category): the same in
+        every state, so worked out once a decision."""
+        if self._questions is None:
+            self._questions = self._question_values()
+        return self._questions
+
+    def _question_values(self) -> list[tuple[float, str]]:
         s, acc = self.s, self.acc
         out = [(acc * s["general_pv"] * self.pv_value, "general"),
                (acc * s["state_pv"] * self.pv_value - 0.01, "state")]  # General first on a tie
@@ -235,7 +248,11 @@ class Reading:
         holder = self.chips[code]
         if holder is None or holder == self.seat or not self.racer:
             return 0.0
-        price = asking_price(self.view, holder, self.seat, code)
+        racer = self._racers.get(holder)
+        if racer is None:
+            racer = self._racers[holder] = is_racer(self.view, holder)
+        players = self.view["players"]
+        price = price_of(code, racer, True, players[holder]["ev"], self.me["ev"])  # it buys only as a racer
         if price > self.me["cash"]:
             return 0.0
         return self.acc * max(0.0, self.chip_gain(code) - price)
@@ -246,7 +263,7 @@ class Reading:
         holder = self.chips[code]
         if holder is None:
             return self.acc * self.chip_gain(code) + 0.5
-        return max(self.buy_value(code), max(v for v, _ in self.questions(code)))
+        return max(self.buy_value(code), max(v for v, _ in self.questions()))
 
     def card_value(self, cid: int) -> float:
         c = GERRY[cid]
@@ -388,7 +405,7 @@ def _choose(ai: Reading, legal: list[Action]) -> Action:
     if holder != ai.seat and not view["offer_made"] and ai.buy_value(code) > 0:
         price = asking_price(view, holder, ai.seat, code)
         return Offer(cash=price, pv=0, chips="-")
-    return ASK[max(ai.questions(code), key=lambda x: x[0])[1]]
+    return ASK[max(ai.questions(), key=lambda x: x[0])[1]]
 
 
 def _question(ai: Reading, legal: list[Action], rng: Rng) -> Action:
