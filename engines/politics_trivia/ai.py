@@ -175,7 +175,7 @@ class Reading:
         self._places: dict[str, float] = {}
         self._rolls: dict[str, float] = {}
         self._racers: dict[int, bool] = {self.seat: self.racer}
-        self._questions: list[tuple[float, str]] | None = None
+        self._best_question: tuple[float, str] | None = None
 
     def place(self, code: str) -> float:
         """place_value, remembered for this decision (a flight weighs every state's rolls)."""
@@ -201,10 +201,13 @@ class Reading:
 
     def _all_places(self) -> dict[str, float]:
         """Every state's place value (each worked out once: `place` remembers it)."""
-        if len(self._places) < len(CODES):
+        places = self._places
+        if len(places) < len(CODES):
+            value_of = self.place_value
             for code in CODES:
-                self.place(code)
-        return self._places
+                if code not in places:
+                    places[code] = value_of(code)
+        return places
 
     def _pv_behind(self) -> bool:
         return any(p["pv"] > self.me["pv"] for p in self.view["players"] if p["seat"] != self.seat and not p["out"])
@@ -217,12 +220,12 @@ class Reading:
             want = 10 if self.unclaimed > 100 else 40
         return 1.0 if self.me["cash"] < want else 0.25
 
-    def questions(self) -> list[tuple[float, str]]:
-        """What each question is worth where a chip is not free, (value, category): the same in
-        every state, so worked out once a decision."""
-        if self._questions is None:
-            self._questions = self._question_values()
-        return self._questions
+    def best_question(self) -> tuple[float, str]:
+        """The question worth most where a chip is not free, (value, category): the same in every
+        state, so worked out once a decision."""
+        if self._best_question is None:
+            self._best_question = max(self._question_values(), key=lambda x: x[0])
+        return self._best_question
 
     def _question_values(self) -> list[tuple[float, str]]:
         s, acc = self.s, self.acc
@@ -263,7 +266,7 @@ class Reading:
         holder = self.chips[code]
         if holder is None:
             return self.acc * self.chip_gain(code) + 0.5
-        return max(self.buy_value(code), max(v for v, _ in self.questions()))
+        return max(self.buy_value(code), self.best_question()[0])
 
     def card_value(self, cid: int) -> float:
         c = GERRY[cid]
@@ -405,7 +408,7 @@ def _choose(ai: Reading, legal: list[Action]) -> Action:
     if holder != ai.seat and not view["offer_made"] and ai.buy_value(code) > 0:
         price = asking_price(view, holder, ai.seat, code)
         return Offer(cash=price, pv=0, chips="-")
-    return ASK[max(ai.questions(), key=lambda x: x[0])[1]]
+    return ASK[ai.best_question()[1]]
 
 
 def _question(ai: Reading, legal: list[Action], rng: Rng) -> Action:
