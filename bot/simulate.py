@@ -189,7 +189,7 @@ def simulate_levels(game_id: str, levels: list[str], n: int, seed: int = 0, opti
             wins[order[w]] += share
             by_seat[w] += share
         if paired is not None:
-            paired.add(_share_of(game.result(state).winners, order, levels[0]),
+            paired.add(_share_of(result.winners, order, levels[0]),
                        _share_of(game.result(again).winners, order, levels[0]))
     games = n - errors
     report: dict = {"game": game_id, "levels": levels, "games": games, "errors": errors,
@@ -254,7 +254,7 @@ class Paired:
         n = len(self.played)
         xs = [x for x, _ in self.played]
         ys = [y for _, y in self.played]
-        out: dict = {"level": self.control, "games": n, "wins": round(sum(ys), 2),
+        out: dict = {"level": self.control, "games": n, "wins": round(sum(ys) * self.seats, 2),
                      "win_rate": round(sum(ys) / n, 3) if n else None}
         if n < 2:
             return out

@@ -256,6 +256,19 @@ def test_the_adjusted_rate_takes_out_the_luck_the_level_shared_with_its_control(
     assert rivals_differ.report(0.5, balanced=True)["difference"] == 0.125
 
 
+def test_a_control_counts_every_seat_of_the_first_level():
+    from bot.simulate import play_levels, simulate_levels
+    levels, n = ["easy", "easy", "normal"], 6
+    control = simulate_levels("us-president", levels, n, seed=8, control="normal")["control"]
+    expected = 0.0
+    for i in range(n):  # the same games with every seat at normal; count what the easy seats' places won
+        order = levels[i % 3:] + levels[:i % 3]
+        winners = get_game("us-president").result(play_levels(get_game("us-president"), ["normal"] * 3, 8 + i)).winners
+        expected += sum(1.0 for w in winners if order[w] == "easy") / len(winners)
+    assert control["wins"] == round(expected, 2) and control["win_rate"] == round(expected / (2 * n), 3)
+    assert "adjusted" in control  # normal against itself over whole rotations: its share is known
+
+
 def test_simulate_control_on_the_command_line():
     from tests.test_cli import cli
     proc = cli("simulate", "us-president", "--levels", "easy,normal", "--control", "normal", "-n", "2")
