@@ -200,7 +200,7 @@ class Reading:
         return max(self._all_places().values())
 
     def _all_places(self) -> dict[str, float]:
-        """Every state's place value (each worked out once: `place` remembers it)."""
+        """Every state's place value, each worked out once into the memo `place` reads."""
         places = self._places
         if len(places) < len(CODES):
             value_of = self.place_value
