@@ -604,11 +604,9 @@ def _simulate_levels(args, game) -> int:
     from .service import parse_settings
     from .simulate import simulate_levels
     levels = [x.strip() for x in args.levels.split(",") if x.strip()]
-    unknown = [x for x in levels if x not in LEVELS]
+    unknown = [x for x in levels + ([args.control] if args.control is not None else []) if x not in LEVELS]
     if unknown:
         raise ValueError(f"'{unknown[0][:20]}' is not an AI level; levels are: {', '.join(LEVELS)}.")
-    if args.control is not None and args.control not in LEVELS:
-        raise ValueError(f"'{args.control[:20]}' is not an AI level; levels are: {', '.join(LEVELS)}.")
     if args.players is not None and args.players != len(levels):
         raise ValueError(f"--levels names {len(levels)} seats but --players says {args.players}.")
     if args.iterations is not None and args.iterations < 1 or args.budget_ms is not None and args.budget_ms <= 0:

@@ -205,7 +205,8 @@ def test_simulate_levels_on_the_command_line():
 
 def test_simulate_levels_with_a_control_replays_each_game_with_the_first_level_swapped():
     """`--control`: the control games are the games of the swapped levels, seed for seed; a level
-    against itself differs by nothing, and its adjusted rate is exactly the fair share."""
+    against itself differs by nothing; an adjusted rate only over whole rotations of a control
+    playing itself."""
     from bot.simulate import simulate_levels
     report = simulate_levels("us-president", ["easy", "random"], 6, seed=4, control="normal")
     alone = simulate_levels("us-president", ["normal", "random"], 6, seed=4)
