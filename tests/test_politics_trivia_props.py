@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from engines import SYSTEM, RuleError, Seat
 from engines.politics_trivia import GAME
 from engines.politics_trivia import game as g
-from engines.politics_trivia.game import CODES, DC, GERRY, STATES, WILD, chips_of
+from engines.politics_trivia.game import CODES, DC, EV, GERRY, STATES, WILD, chips_of
 from engines.rng import Rng
 
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "gina", "hal"]
@@ -78,6 +78,8 @@ def check_public(s, events, secrets_before):
     blob = json.dumps({k: v for k, v in view.items() if k not in ("log", "headline")}).lower()
     assert "hand" not in view and "secret" not in view and "hint" not in view and "my_answer" not in view
     assert '"correct"' not in blob
+    for player in view["players"]:  # the view lists every chip once, each under its holder, in map order
+        assert player["chips"] == chips_of(s, player["seat"]) and player["ev"] == sum(EV[c] for c in player["chips"])
     status = GAME.status_text(s).lower()
     for secret in secrets_of(s):
         assert secret not in blob and secret not in status

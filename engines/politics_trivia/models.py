@@ -151,7 +151,20 @@ def ev_of(state: TriviaState, seat: int) -> int:
 
 
 def chips_of(state: TriviaState, seat: int) -> list[str]:
-    return [c for c in CODES if state.chips[c] == seat]
+    chips = state.chips
+    return [c for c in CODES if chips[c] == seat]
+
+
+def holdings(state: TriviaState) -> list[list[str]]:
+    """Every seat's chips in map order, in one pass over the map (a view lists them all, and
+    the search builds a view at every move of every playout)."""
+    held: list[list[str]] = [[] for _ in state.seats]
+    chips = state.chips
+    for c in CODES:
+        owner = chips[c]
+        if owner is not None:
+            held[owner].append(c)
+    return held
 
 
 def _minimal_chips(chips: list[str], need: int) -> list[str]:

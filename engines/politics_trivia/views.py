@@ -11,7 +11,7 @@ from . import acting, gerrymander, pile
 from .acting import name_of
 from .actions import Answer, Fly, Guess, Home, Move, Play
 from .board import DC, EV, GERRY, GUESSING, MAJORITY, NAMES, WILD, _money, code_of
-from .models import TriviaState, chips_of, ev_of
+from .models import TriviaState, ev_of, holdings
 
 GAME_ID = "politics-trivia"
 
@@ -173,9 +173,10 @@ def phase_of(state: TriviaState) -> str:
 def view(state: TriviaState, seat: int | None) -> TriviaView:
     n = len(state.seats)
     players: list[PlayerView] = []
+    holding = holdings(state)
     for s in range(n):
         p = state.players[s]
-        held = chips_of(state, s)
+        held = holding[s]
         players.append({
             "seat": s, "name": state.seats[s].name, "bot": state.seats[s].bot, "home": p.home, "at": p.at,
             "cash": p.cash, "pv": p.pv, "ev": sum(EV[c] for c in held), "chips": held,
