@@ -76,3 +76,17 @@ def test_a_gerrymander_menu_label_keeps_the_whole_trade():
         assert len(label) <= MENU_LABEL and "…" not in label
         assert label.startswith(f"Turn in {card.need_text()}".replace(" Popular Votes", " PV"))
         assert f"take {card.reward_text()}".replace(" Popular Votes", " PV") in label
+
+
+def test_the_home_state_line_shows_a_person_a_command_that_works_and_an_ai_none():
+    seats = [Seat(name="ann"), Seat(name="bob"), Seat(name="Bot", bot=True)]
+    state = next(s for seed in range(100)  # a deal where the AI chooses last
+                 if (s := GAME.setup(seats, GAME.options({"gerrymander": False}), seed)).home_order[-1] == 2)
+    first, second, _ = state.home_order
+    assert GAME.status_text(state).endswith("a home state (`home TX`)")
+    GAME.apply_in_place(state, first, GAME.parse_action("home TX"))
+    line = GAME.status_text(state)
+    assert "`home TX`" not in line and "(`home AK`)" in line  # TX is taken: the first state still free
+    GAME.apply_in_place(state, second, GAME.parse_action("home AK"))
+    line = GAME.status_text(state)
+    assert "a home state" in line and "`" not in line  # an AI is choosing: no command to type

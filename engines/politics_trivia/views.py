@@ -10,7 +10,7 @@ from ..core import Action, RuleError, TextPrompt, resolve_seat
 from . import acting, gerrymander, pile
 from .acting import name_of
 from .actions import Answer, Fly, Guess, Home, Move, Play
-from .board import DC, EV, GERRY, GUESSING, MAJORITY, NAMES, WILD, _money, code_of
+from .board import DC, EV, GERRY, GUESSING, MAJORITY, NAMES, STATES, WILD, _money, code_of
 from .models import TriviaState, ev_of, holdings
 
 GAME_ID = "politics-trivia"
@@ -261,6 +261,11 @@ def _add_own(state: TriviaState, seat: int, v: TriviaView) -> None:
         v["my_answer"] = h.answers[h.seats.index(seat)]
 
 
+def _free_home(state: TriviaState) -> str:
+    taken = {p.home for p in state.players}
+    return next(c for c in ("TX", *STATES) if c not in taken)
+
+
 def status_text(state: TriviaState) -> str:
     ph = state.phase
     if ph == "over":
@@ -271,7 +276,9 @@ def status_text(state: TriviaState) -> str:
         waiting = [name_of(state, s) for s, p in enumerate(state.players) if p.dealt]
         bits = []
         if chooser is not None:
-            bits.append(f"{subject(name_of(state, chooser), 'chooses', start=True)} a home state (`home TX`)")
+            # the command's form, for a person; with a state still free, so the example works as typed
+            example = "" if state.seats[chooser].bot else f" (`home {_free_home(state)}`)"
+            bits.append(f"{subject(name_of(state, chooser), 'chooses', start=True)} a home state{example}")
         if waiting:
             bits.append(f"returning a Gerrymander card: {', '.join(waiting)}")
         rolls = ", ".join(f"{name_of(state, s)} {state.players[s].roll}" for s in state.home_order)
