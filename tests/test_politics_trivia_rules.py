@@ -474,6 +474,33 @@ def test_gerrymander_cards_only_on_your_turn_and_never_in_a_runoff():
         act(s, 1, f"play {cid}")
 
 
+def test_a_turn_move_before_the_first_turn_or_after_the_last_says_what_the_game_waits_for():
+    s = GAME.setup([Seat(name=NAMES[i]) for i in range(2)], GAME.options({}), 7)
+    first = s.home_order[0]
+    s.turn = first  # whatever seat number the turn holds in setup, it is nobody's turn yet
+    for text in ("roll", "fly TX", "end", "move TX", "ask general"):
+        with pytest.raises(RuleError, match=r"Setup comes first: return one of your three opening .*`discard <id>`"):
+            act(s, first, text)
+    for i, p in enumerate(s.players):
+        GAME.apply_in_place(s, i, g.Discard(card=p.dealt[0]))
+    with pytest.raises(RuleError, match=r"Setup comes first: choose your home state \(`home <state>`\)"):
+        act(s, first, "roll")
+    other = s.home_order[1]
+    with pytest.raises(RuleError, match=f"It is not your turn: waiting for {NAMES[first]}"):  # setup owes it nothing
+        act(s, other, "roll")
+
+    s = fresh(n=3)
+    s.phase = "h2h"
+    s.h2h = H2H(kind="runoff", seats=[0, 1], qids=["x"])
+    s.turn = 0
+    with pytest.raises(RuleError, match=r"The turns are over: the runoff is on. Answer the question \(`guess"):
+        act(s, 0, "roll")
+    s.phase, s.h2h.kind = "review", "speed"
+    s.h2h.reviewers = [2]
+    with pytest.raises(RuleError, match=r"The turns are over: speed play is on. Review the verdicts \(`ok`"):
+        act(s, 2, "end")
+
+
 # ---------------------------------------------------------------- Wildcards
 
 def _wild(s, kind, seat=0, stage="performing", actor=None):

@@ -132,6 +132,28 @@ def name_of(state: TriviaState, seat: int) -> str:
 
 
 def wrong_turn(state: TriviaState, seat: int, what: str) -> RuleError:
+    """A turn's move out of its place, from a seat the game waits for: `what` (the rule of this
+    turn's step) on its own turn; before the first turn and after the last, what the game waits
+    for instead (a seat's number in `state.turn` means nothing then, so it must not decide)."""
+    if state.phase == "homes":
+        return RuleError(setup_first(state, seat))
+    if state.phase in ("h2h", "review"):
+        return RuleError(no_turns(state))
     if seat != state.turn:
         return RuleError(not_your_turn(state, seat))
     return RuleError(what)
+
+
+def setup_first(state: TriviaState, seat: int) -> str:
+    """What setup waits for from `seat`: a card to return, else its home state (to_act's two)."""
+    if state.players[seat].dealt:
+        return "Setup comes first: return one of your three opening Gerrymander cards (`discard <id>`)."
+    return "Setup comes first: choose your home state (`home <state>`)."
+
+
+def no_turns(state: TriviaState) -> str:
+    h = state.h2h
+    label = "the runoff" if h is not None and h.kind == "runoff" else "speed play"
+    if state.phase == "review":
+        return f"The turns are over: {label} is on. Review the verdicts (`ok`, or `overrule <name>`)."
+    return f"The turns are over: {label} is on. Answer the question (`guess <answer>`), or `pass`."
