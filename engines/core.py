@@ -79,6 +79,7 @@ class Action(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     verb: ClassVar[str]
     rest_field: ClassVar[str | None] = None
+    clock_only: ClassVar[bool] = False  # the bot's clock applies it; no player types it, so no list offers it
 
     def text(self) -> str:
         cached = _TEXT_CACHE.get(self)
@@ -417,7 +418,7 @@ class Game(ABC, Generic[S]):
         verb = words[0].lower()
         found = self._parsers().get(verb)
         if found is None:
-            verbs = ", ".join(sorted(c.verb for c in self.actions))
+            verbs = ", ".join(sorted(c.verb for c in self.actions if not c.clock_only))
             raise RuleError(f"'{words[0][:40]}' is not a move in {self.title}; moves are: {verbs}.")
         cls, fields, hints = found
         args = words[1:]

@@ -1048,3 +1048,14 @@ def test_claim_is_not_offered_once_dcs_chip_is_taken():
     assert g.Claim() in GAME.legal_actions(s, 0)
     s.chips[DC] = 1
     assert g.Claim() not in GAME.legal_actions(s, 0) and g.End() in GAME.legal_actions(s, 0)
+
+
+def test_a_word_that_is_no_move_lists_the_moves_a_player_can_type_but_not_the_clocks():
+    with pytest.raises(RuleError) as refused:
+        GAME.parse_action("menu")
+    listed = str(refused.value).split("moves are: ")[1].rstrip(".").split(", ")
+    assert "roll" in listed and "guess" in listed and "timeout" not in listed
+    assert GAME.parse_action("timeout") == g.Timeout()  # the clock's own move still parses
+    s = fresh()
+    with pytest.raises(RuleError, match="Only the bot's clock can call time"):
+        act(s, 0, "timeout")

@@ -167,6 +167,7 @@ class Wrapup(Action):
 class Timeout(Action):
     """(the bot's clock) A deadline ran out: the documented default happens."""
     verb = "timeout"
+    clock_only = True
 
 
 ROLL, STAY, END, CLAIM, CALL_HELP, NO_HELP, GIVE_UP, PASS, OK, WRAPUP = (
