@@ -13,6 +13,7 @@ from engines import SYSTEM, RuleError, Seat
 from engines.politics_trivia import GAME
 from engines.politics_trivia import flow, pile, runoff, wildcards
 from engines.politics_trivia import cards, questions, uploads
+from engines.politics_trivia.board import GUESSING
 from engines.politics_trivia import game as g
 from engines.politics_trivia.game import (ADJ, CODES, DC, EV, GERRY, LAYERS, REACH, WILD, H2H, WildState,
                                           ev_of)
@@ -352,6 +353,27 @@ def test_an_unanswered_offer_is_declined_by_the_clock():
     act(s, 0, "offer 2")
     ev = GAME.apply_in_place(s, SYSTEM, g.Timeout())
     assert "declined" in public(ev) and s.phase == "choose" and s.deal is None
+
+
+def test_a_turn_move_from_a_seat_asked_something_else_says_what_it_can_do_not_whom_the_game_waits_for():
+    s = fresh()
+    s.chips["OH"] = 1
+    at_choose(s, 0, "OH")
+    act(s, 0, "offer 2")
+    for text in ("roll", "end", "offer 1"):  # the holder is the one the game waits for: no "waiting for bob"
+        with pytest.raises(RuleError, match=r"^It is alice's turn, not yours; what you can do now: `deal yes` or "
+                                            r"`deal no`\.$"):
+            act(s, 1, text)
+    with pytest.raises(RuleError, match="It is not your turn: waiting for bob"):  # carol is asked nothing
+        act(s, 2, "roll")
+    act(s, 1, "deal no")
+    ask(s, 0, "state")  # a multiple-choice question: the others may offer help for a price
+    with pytest.raises(RuleError, match=r"It is alice's turn, not yours; what you can do now: `help <price> <unit>`\."):
+        act(s, 2, "roll")
+    s = fresh()
+    _wild(s, sorted(GUESSING)[0])  # alice performs; the others guess in words
+    with pytest.raises(RuleError, match=r"It is alice.s turn, not yours; what you can do now: guess with `guess"):
+        act(s, 2, "roll")
 
 
 # ---------------------------------------------------------------- help

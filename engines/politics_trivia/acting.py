@@ -2,7 +2,8 @@
 changes anything."""
 from __future__ import annotations
 
-from ..core import RuleError, seat_token
+from ..core import RuleError, seat_token, usage_of
+from ..wording import possessive
 from .board import GUESSING, JUDGED, WILD
 from .models import TriviaState
 
@@ -140,8 +141,27 @@ def wrong_turn(state: TriviaState, seat: int, what: str) -> RuleError:
     if state.phase in ("h2h", "review"):
         return RuleError(no_turns(state))
     if seat != state.turn:
-        return RuleError(not_your_turn(state, seat))
+        return RuleError(asked_elsewhere(state, seat) if may_act(state, seat) else not_your_turn(state, seat))
     return RuleError(what)
+
+
+def asked_elsewhere(state: TriviaState, seat: int) -> str:
+    """Another's turn, while the game waits for `seat` too (a deal for its chip, help on a question,
+    a Wildcard to judge or guess): what it can do, not "waiting for" a list that names itself."""
+    from .legal import legal_actions  # legal reads this module: imported when needed
+    from .wildcards import HOW_TO_GUESS
+    legal = [a for a in legal_actions(state, seat) if a.verb != "wrapup"]  # a vote any seat may cast
+    moves = [a.text() for a in legal]
+    w = state.wild
+    if not moves and state.phase == "wildcard" and w is not None and seat != w.performer:
+        can = HOW_TO_GUESS[0].lower() + HOW_TO_GUESS[1:]  # a Wildcard's guess is typed, not chosen
+    elif not moves:
+        return not_your_turn(state, seat)
+    elif len(moves) <= 3:
+        can = " or ".join(f"`{m}`" for m in moves)
+    else:
+        can = " or ".join(f"`{usage_of(kind)}`" for kind in dict.fromkeys(type(a) for a in legal))
+    return f"It is {possessive(name_of(state, state.turn))} turn, not yours; what you can do now: {can}."
 
 
 def setup_first(state: TriviaState, seat: int) -> str:
