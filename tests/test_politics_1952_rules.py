@@ -71,7 +71,8 @@ def test_everyone_throws_and_the_highest_begins():
     s = GAME.setup([Seat(name=n) for n in NAMES[:4]], GAME.options({}), 5)
     assert s.phase == "opening" and sorted(GAME.to_act(s)) == [0, 1, 2, 3]
     assert [a.text() for a in GAME.legal_actions(s, 2)] == ["throw"]
-    refused(s, 0, "roll", "throw")
+    for move in ("roll", "capture OH", "end", "speech farm"):  # every turn's move: the throw comes first
+        refused(s, 0, move, "First everyone throws for first player: use `throw`.")
     while s.phase == "opening":
         events = do(s, GAME.to_act(s)[0], "throw")
         assert all(e.to is None for e in events)  # throws are public

@@ -34,6 +34,8 @@ _GROUP_LIST = {g: ", ".join(codes) for g, codes in GROUPS.items()}
 _CLOSED_NOTE = " **The board is now closed**: from now on doubles on the white dice count the votes."
 # result() is called after every action by the simulators: hand out one shared
 # "not finished" Result instead of building a new model each time.
+# a turn's move before the first turn (the apply layer answers for a finished game)
+THROW_FIRST = "First everyone throws for first player: use `throw`."
 _NOT_OVER = Result(finished=False, winners=[], scores=[], summary="")
 
 
@@ -202,7 +204,7 @@ class Politics1952(Game[P52State]):
     def _roll(self, state: P52State, seat: int) -> list[Event]:
         if state.phase != "roll":
             if state.phase == "opening":
-                raise RuleError("First everyone throws for first player: use `throw`.")
+                raise RuleError(THROW_FIRST)
             raise RuleError("You have already rolled this turn.")
         d = state.__dict__  # hot path: plain stores, the values are already valid
         d["rng"], g, a, b = throw_three_at(d["rng"])
@@ -233,7 +235,7 @@ class Politics1952(Game[P52State]):
         # here rather than through room_left/advance_pin (same rules, see those helpers).
         d = state.__dict__
         if d["phase"] != "move":
-            raise RuleError("Roll the dice first: `roll`." if state.phase == "roll" else "You cannot capture now.")
+            raise RuleError("Roll the dice first: `roll`." if state.phase == "roll" else THROW_FIRST)
         code = action.state if action.state in EV else _ALIASES.get(action.state.lower())
         if code is None:
             raise RuleError(f"'{action.state[:40]}' is not one of the 48 states; use its postal code, like NY.")
@@ -285,7 +287,7 @@ class Politics1952(Game[P52State]):
     def _speech(self, state: P52State, seat: int, action: Speech) -> list[Event]:
         if state.phase != "move":
             raise RuleError("A Speech Card is played after your roll: `roll` first."
-                            if state.phase == "roll" else "You cannot play a Speech Card now.")
+                            if state.phase == "roll" else THROW_FIRST)
         slug = action.card.lower()
         card = BY_SLUG.get(slug)
         if card is None:
@@ -329,7 +331,7 @@ class Politics1952(Game[P52State]):
 
     def _end(self, state: P52State, seat: int) -> list[Event]:
         if state.phase != "move":
-            raise RuleError("Roll first: `roll`." if state.phase == "roll" else "You cannot end a turn now.")
+            raise RuleError("Roll first: `roll`." if state.phase == "roll" else THROW_FIRST)
         if can_place(state, seat):
             raise RuleError(f"You still have {state.remaining} count{'y' if state.remaining == 1 else 'ies'} "
                             f"to place in group {state.dice[0]}; every county that can be placed must be.")
