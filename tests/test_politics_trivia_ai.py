@@ -343,6 +343,20 @@ def test_evaluation_is_a_chance_that_the_two_seats_share():
         assert 0.0 < mine < 1.0 and mine + theirs == pytest.approx(1.0)
 
 
+def test_evaluation_in_setup_gives_every_candidate_an_even_chance():
+    """A seat that has not chosen its home yet is not behind the one that has: the hint at setup
+    said "about 24%" for it (its missing position read as a poor one)."""
+    for n in (2, 3):
+        s = GAME.setup([Seat(name=f"p{i}") for i in range(n)], GAME.options({}), 7)
+        first = s.home_order[0]
+        GAME.apply_in_place(s, first, g.Discard(card=s.players[first].dealt[0]))
+        GAME.apply_in_place(s, first, g.Home(state="CA"))
+        assert s.phase == "homes"
+        assert [GAME.ai_evaluate(s, seat) for seat in range(n)] == [pytest.approx(1 / n)] * n
+    s = fresh(n=2, seed=7)  # once the turns start, positions count again
+    assert GAME.ai_evaluate(s, 0) != pytest.approx(0.5)
+
+
 def test_evaluation_rises_with_electoral_votes_popular_votes_and_cash():
     s = fresh(n=2, seed=4)
     base = GAME.ai_evaluate(s, 0)

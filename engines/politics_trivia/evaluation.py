@@ -95,6 +95,11 @@ def _reading_of(view: TriviaView, seat: int) -> Reading:
 
 def chance(view: TriviaView, seat: int) -> float:
     """`seat`'s chance to win, in [0, 1]."""
+    if view["step"] == "homes":
+        # Setup: a seat still to choose its home stands nowhere, which the fitted weights (turns only)
+        # would read as a poor position. Nobody has moved yet, so every candidate's chance is even.
+        # (The search weighs no setup move: this is what a hint at setup says.)
+        return 1.0 / sum(1 for p in view["players"] if not p["out"])
     h2h = view["runoff"]
     if h2h is not None and seat in h2h["seats"]:  # head to head: the questions decide, not the board
         mine = h2h["scores"][h2h["seats"].index(seat)]
