@@ -120,19 +120,35 @@ def choose(game: Game[P52State], state: P52State, seat: int, rng: Rng) -> Action
 
 
 def evaluate(state: P52State, seat: int) -> float:
-    """`seat`'s chance to win judged from the board (Game.ai_evaluate): the votes each player may
-    expect at the count (each state's vote times the chance of holding it, as `choose` weighs
-    them), and a logistic in `seat`'s lead over the best rival, per EVAL_SCALE votes."""
+    """`seat`'s chance to win judged from the board (Game.ai_evaluate). Each player still in scores
+    its expected votes at the count (each state's vote times the chance of holding it, as `choose`
+    weighs them), weighed by how full the board is (an early lead is soon lost: a lead weighs
+    nothing until pins stand in most states), plus the turn; the chances are a softmax of those
+    scores, so equal players get equal shares at any table size.
+
+    Fitted by maximum likelihood on 400 normal-vs-normal 2-player games (seeds 20000-20399, every
+    turn's roll, 10,488 samples): log-loss 0.555, where the logistic in the lead over the best rival
+    (per 25 votes) that this replaced scored 0.726, worse than a coin's 0.693 -- it gave a seat 98 %
+    after its first captures, and a hint said so. On 100 other 2-player games 0.528 (the old one
+    0.685); at 4 and 6 players (100 games each) 0.934 and 1.014, against 1.386 and 1.792 for equal
+    shares."""
     if seat not in state.active:
         return 0.0
-    expected = {s: sum(EV[code] * _chance(state, code, s, state.pos[code][s]) for code in EV) for s in state.active}
-    rival = max((v for s, v in expected.items() if s != seat), default=None)
-    if rival is None:
+    if len(state.active) == 1:
         return 1.0
-    return _sig((expected[seat] - rival) / EVAL_SCALE)
+    weight = (LEAD_WEIGHT + FULL_BOARD_WEIGHT * pinned(state) / len(EV)) / EVAL_SCALE
+    mover = state.turn if state.phase in ("roll", "move") else None
+    scores = {s: weight * sum(EV[code] * _chance(state, code, s, state.pos[code][s]) for code in EV)
+              + (TURN_WEIGHT if s == mover else 0.0) for s in state.active}
+    top = max(scores.values())
+    shares = {s: math.exp(v - top) for s, v in scores.items()}
+    return shares[seat] / sum(shares.values())
 
 
-EVAL_SCALE = 25.0  # expected votes of lead per unit of the logistic
+EVAL_SCALE = 25.0         # votes per unit of the weights below
+LEAD_WEIGHT = -0.072      # an expected vote's weight on an empty board...
+FULL_BOARD_WEIGHT = 0.651  # ...and what a board with a pin in every state adds to it
+TURN_WEIGHT = 0.295       # the seat whose turn it is
 
 
 def candidates(game: Game[P52State], state: P52State, seat: int, rng: Rng) -> list[Action] | None:
