@@ -122,14 +122,14 @@ def choose(game: Game[P52State], state: P52State, seat: int, rng: Rng) -> Action
 def evaluate(state: P52State, seat: int) -> float:
     """`seat`'s chance to win judged from the board (Game.ai_evaluate). Each player still in scores
     its expected votes at the count (each state's vote times the chance of holding it, as `choose`
-    weighs them), weighed by how full the board is (an early lead is soon lost: a lead weighs
-    nothing until pins stand in most states), plus the turn; the chances are a softmax of those
-    scores, so equal players get equal shares at any table size.
+    weighs them), weighed by how full the board is (an early lead is soon lost: a vote weighs
+    nothing on an empty board and most once every state has a pin), plus the turn; the chances are
+    a softmax of those scores, so equal players get equal shares at any table size.
 
     Fitted by maximum likelihood on 400 normal-vs-normal 2-player games (seeds 20000-20399, every
     turn's roll, 10,488 samples): log-loss 0.555, where the logistic in the lead over the best rival
-    (per 25 votes) that this replaced scored 0.726, worse than a coin's 0.693 -- it gave a seat 98 %
-    after its first captures, and a hint said so. On 100 other 2-player games 0.528 (the old one
+    (per 25 votes) that this replaced scored 0.726, worse than a coin's 0.693 -- it gave a seat up to
+    99.9 % after its first turn, and a hint said so. On 100 other 2-player games 0.528 (the old one
     0.685); at 4 and 6 players (100 games each) 0.934 and 1.014, against 1.386 and 1.792 for equal
     shares."""
     if seat not in state.active:

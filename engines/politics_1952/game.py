@@ -32,10 +32,10 @@ for _c in CODES:
     _ALIASES[NAMES[_c].lower().replace(" ", "_")] = _c
 _GROUP_LIST = {g: ", ".join(codes) for g, codes in GROUPS.items()}
 _CLOSED_NOTE = " **The board is now closed**: from now on doubles on the white dice count the votes."
-# result() is called after every action by the simulators: hand out one shared
-# "not finished" Result instead of building a new model each time.
 # a turn's move before the first turn (the apply layer answers for a finished game)
 THROW_FIRST = "First everyone throws for first player: use `throw`."
+# result() is called after every action by the simulators: hand out one shared
+# "not finished" Result instead of building a new model each time.
 _NOT_OVER = Result(finished=False, winners=[], scores=[], summary="")
 
 
