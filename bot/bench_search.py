@@ -6,8 +6,9 @@ docs/games/*.md use, so only the machine's speed changes between runs. Like ever
 is read against a floor timed in the same run: the reference workload of bench.py (shuffles of a
 56-card deck with the engines' own RNG), so a busy machine slows both.
 
-In politics-1952 `hard` plays normal's move (no search has beaten normal's play there yet,
-engines/search/policy.py), so its row times the search that would run were it on.
+Where a game's `hard` plays normal's move (`Settings.search` off in engines/search/policy.py: no
+search has beaten normal's play there yet; today every game's hard searches), its row times the
+search that would run were it on, and says so.
 """
 from __future__ import annotations
 

@@ -228,15 +228,23 @@ async def test_no_hint_for_a_question_of_knowledge(database, monkeypatch):
     await svc.store.close()
 
 
+@pytest.mark.parametrize("switched_off", [False, True])
 @pytest.mark.parametrize("game_id", sorted(all_games()))
-async def test_hard_where_it_plays_as_normal_says_so_in_the_lobby_and_on_the_board(database, game_id):
+async def test_hard_where_it_plays_as_normal_says_so_in_the_lobby_and_on_the_board(database, game_id, switched_off,
+                                                                                  monkeypatch):
     """A player who picks hard in a game whose hard plays normal's move (no search has beaten it yet)
-    is told so where the level is shown, and nowhere else: hard that searches makes no such note."""
-    from engines.search import hard_searches
+    is told so where the level is shown, and nowhere else: hard that searches makes no such note.
+    (Every game's hard searches today; `switched_off` turns a game's search off as policy.py would.)"""
+    from dataclasses import replace
+    from engines.search import hard_searches, policy
+    if switched_off:
+        monkeypatch.setitem(policy.SETTINGS, game_id, replace(policy.rollout_settings(all_games()[game_id]),
+                                                              search=False))
     svc = await service_on(database)
     out = await svc.handle(ctx(alice), "new", {"game": game_id, "bots": 1, "seed": 5, "settings": "ai=hard"})
     lobby = out[0].text
     searches = hard_searches(all_games()[game_id])
+    assert searches is not switched_off
     assert ("hard plays as normal" in lobby) is (not searches)
     out = await svc.handle(ctx(alice), "start", {})
     board = "\n".join(m.text for m in out if m.to == "channel")

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 
@@ -107,7 +108,10 @@ def test_search_bench_times_the_same_searches_against_the_reference(monkeypatch,
     against the reference workload of the same run, and the table says where hard plays normal's move."""
     from bot import bench_search
     from bot.cli import main
+    from engines.search import policy
     monkeypatch.setattr(bench_search, "ITERATIONS", dict.fromkeys(bench_search.ITERATIONS, 4))
+    off = replace(policy.SETTINGS["politics-1952"], search=False)  # as if its hard played normal's move
+    monkeypatch.setitem(policy.SETTINGS, "politics-1952", off)
     for game_id in bench_search.ITERATIONS:
         assert len(bench_search.positions(get_game(game_id))) == len(bench_search.SEEDS), game_id
     args = ["bench", "--search", "--quick", "--markdown", "--game", "us-president", "--game", "politics-1952"]
