@@ -2,9 +2,9 @@
 changes anything."""
 from __future__ import annotations
 
-from ..core import RuleError, seat_token, usage_of
+from ..core import RuleError, seat_token
 from ..wording import possessive
-from .board import GUESSING, JUDGED, WILD
+from .board import GUESSING, HOW_TO_GUESS, JUDGED, WILD
 from .models import TriviaState
 
 
@@ -147,20 +147,25 @@ def wrong_turn(state: TriviaState, seat: int, what: str) -> RuleError:
 
 def asked_elsewhere(state: TriviaState, seat: int) -> str:
     """Another's turn, while the game waits for `seat` too (a deal for its chip, help on a question,
-    a Wildcard to judge or guess): what it can do, not "waiting for" a list that names itself."""
-    from .legal import legal_actions  # legal reads this module: imported when needed
-    from .wildcards import HOW_TO_GUESS
-    legal = [a for a in legal_actions(state, seat) if a.verb != "wrapup"]  # a vote any seat may cast
-    moves = [a.text() for a in legal]
-    w = state.wild
-    if not moves and state.phase == "wildcard" and w is not None and seat != w.performer:
-        can = HOW_TO_GUESS[0].lower() + HOW_TO_GUESS[1:]  # a Wildcard's guess is typed, not chosen
-    elif not moves:
+    a Wildcard to judge or guess): what it can do, not "waiting for" a list that names itself.
+    (The moves legal.py offers such a seat; legal.py reads this module, so they are named here.)"""
+    q, w, d = state.q, state.wild, state.deal
+    can = ""
+    if state.phase == "deal" and d is not None and seat == d.holder:
+        can = "`deal yes` or `deal no`"
+    elif state.phase == "question" and q is not None:
+        if seat == q.helper and q.hint is None:
+            can = "`suggest <choice>`"
+        elif may_offer_help(state, seat):
+            can = "`help <price> <unit>`" + (" or `nohelp`" if seat in q.responders else "")
+    elif state.phase == "wildcard" and w is not None and seat != w.performer and w.stage == "performing":
+        kind = WILD[w.card].kind
+        if kind in JUDGED and seat in judges(state) and all(v[0] != seat for v in w.votes):
+            can = "`judge yes` or `judge no`"
+        elif kind in GUESSING:
+            can = HOW_TO_GUESS[0].lower() + HOW_TO_GUESS[1:]  # a Wildcard's guess is typed, not chosen
+    if not can:
         return not_your_turn(state, seat)
-    elif len(moves) <= 3:
-        can = " or ".join(f"`{m}`" for m in moves)
-    else:
-        can = " or ".join(f"`{usage_of(kind)}`" for kind in dict.fromkeys(type(a) for a in legal))
     return f"It is {possessive(name_of(state, state.turn))} turn, not yours; what you can do now: {can}."
 
 

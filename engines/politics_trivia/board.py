@@ -148,3 +148,4 @@ def _money(n: int) -> str:
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
+HOW_TO_GUESS = "Guess with `guess <answer>` or “Guess the secret” (on Discord a plain message counts too)"

@@ -8,7 +8,8 @@ from ..wording import card_for, subject, verb_for
 from . import acting, flow, performing, runoff
 from .acting import name_of
 from .actions import GiveUp, Guess, Judge, Perform
-from .board import DC, EV, GUESSING, JUDGED, NAMES, WILD, _ev, _match, _money, _plural, _secret_question, code_of
+from .board import (DC, EV, GUESSING, HOW_TO_GUESS, JUDGED, NAMES, WILD, _ev, _match, _money, _plural,
+                    _secret_question, code_of)
 from .models import TriviaState, WildState, _minimal_chips, chips_of, ev_of
 
 
@@ -28,7 +29,6 @@ def chat_action(state: TriviaState, seat: int, text: str) -> Action | None:
 
 # Wildcards ---------------------------------------------------------------
 # How to guess, in words true at the table and on Discord (the engine does not know which shows it).
-HOW_TO_GUESS = "Guess with `guess <answer>` or “Guess the secret” (on Discord a plain message counts too)"
 
 def draw_wildcard(state: TriviaState, seat: int, events: list[Event]) -> None:
     if state.wpos >= len(state.wdeck):
