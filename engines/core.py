@@ -456,18 +456,14 @@ class Game(ABC, Generic[S]):
         return cache
 
     def usage(self, cls: type[Action]) -> str:
-        return usage_of(cls)
+        """An action's typed form with its fields as placeholders: `help <price> <unit>`."""
+        return " ".join([cls.verb] + [f"<{n}>" for n in cls.model_fields])
 
     def to_json(self, state: S) -> dict:
         return state.model_dump(mode="json")
 
 
 # ---- helpers shared by engines ------------------------------------------
-
-def usage_of(cls: type[Action]) -> str:
-    """An action's typed form with its fields as placeholders: `help <price> <unit>`."""
-    return " ".join([cls.verb] + [f"<{n}>" for n in cls.model_fields])
-
 
 def seat_token(names: list[str], seat: int) -> str:
     """A one-word handle for a seat in an action's text form: the name with
