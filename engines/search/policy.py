@@ -38,8 +38,9 @@ SETTINGS: dict[str, Settings] = {
     # politics-trivia: the tree lost to normal (1 of 10: 24 iterations could not tell moves apart when a
     # question is answered right only 65 % of the time); the paired search, every shortlisted move played
     # in the same worlds (the same questions and dice), won 555 of 1,020 at 64 playouts a move (54.4 %), and
-    # at 384 (what the default second buys since the normal AI's turn start got faster) 514 of 850 (60.5 %)
-    # (docs/games/politics-trivia.md). politics-1952: its tree lost to normal (7 of 18) because the dice
+    # at 384 (what the default second buys since the normal AI's turn start got faster) 640 of 1,090
+    # (58.7 %; 9.5 points over normal's move in the same games) (docs/games/politics-trivia.md).
+    # politics-1952: its tree lost to normal (7 of 18) because the dice
     # drowned a 60-iteration estimate; the paired search won 62 of 120 at 160 playouts a move and was
     # off, not shown ahead of normal. Played again with normal's move in its seat on the same seeds
     # (which won 55), it won 9 of the 11 games where its moves changed who won: 5.8 points over
