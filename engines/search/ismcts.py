@@ -20,8 +20,8 @@ determinization, dice and playout stream for every sibling), so where dice are l
 means differ by the moves more than by the luck of their draws.
 
 A game whose dice or answers drown a tree's estimates (`Settings.paired`: politics-1952,
-politics-trivia) is searched flat instead, with common random numbers (`paired_search`): every
-shortlisted move meets the same worlds.
+politics-trivia) is searched flat instead, with common random numbers (`paired_search`, paired.py):
+every shortlisted move meets the same worlds.
 """
 from __future__ import annotations
 
@@ -31,7 +31,8 @@ from dataclasses import dataclass, field
 from ..core import Action, Game
 from ..rng import Rng
 from .budget import Stopwatch
-from .policy import Settings, mover, playout, policy_action, policy_step, run_timer, value
+from .paired import weigh
+from .policy import Settings, mover, playout, policy_action, run_timer, value
 
 
 @dataclass(slots=True)
@@ -144,83 +145,20 @@ def ismcts(game: Game, state, seat: int, legal: list[Action], rng: Rng, budget, 
 
 def paired_search(game: Game, state, seat: int, legal: list[Action], rng: Rng, budget,
                   settings: Settings) -> SearchResult:
-    """`hard` where the dice are loud (`Settings.paired`): a flat search over the heuristic's
-    shortlist with common random numbers. Each round draws one world (`Game.determinize`, so the
-    rivals' hands and every future throw are redrawn) and plays *every* shortlisted move in a copy
-    of that same world, so sibling moves meet the same dice and are compared on their difference,
-    not on their luck. A playout goes on by the heuristic until the searching seat is to move again
-    after `settings.horizon` rivals' turns (or the game ends) and is scored by `Game.ai_evaluate`.
-    The heuristic's own move (the shortlist's first) is left only for one whose paired gain over
-    it is `settings.margin` standard errors clear of zero, so a small budget keeps the heuristic's
-    move unless another proves better. One round costs one playout per shortlisted move; an
-    iteration budget counts playouts."""
-    watch = Stopwatch(budget)
+    """`hard` where the dice are loud (`Settings.paired`): the heuristic's shortlist weighed in
+    common worlds (paired.py), its first kept unless another's gain is `settings.margin` standard
+    errors clear."""
     options = candidates(game, state, seat, Rng(rng.next64()), legal)
     if settings.shortlist:
         options = options[:settings.shortlist]
     if len(options) == 1:
         return SearchResult(action=options[0], iterations=0, states=0, win_chance=value(game, state, seat),
                             seconds=0.0)
-    k = len(options)
-    totals = [0.0] * k
-    diffs = [0.0] * k    # sum of (option's value - the heuristic's) over the rounds
-    squares = [0.0] * k  # sum of their squares, for the standard error
-    rounds = playouts = steps = 0
-    while True:
-        if budget.iterations is not None and playouts + k > budget.iterations and rounds:
-            break
-        if watch.out_of_time(rounds):
-            break
-        world_seed, policy_seed = rng.next64(), rng.next64()
-        values = []
-        for action in options:
-            world = game.determinize(state, seat, Rng(world_seed))
-            game.apply_in_place(world, seat, action)
-            reward, played = _until_my_turn(game, world, seat, Rng(policy_seed), settings)
-            values.append(reward)
-            steps += played + 1
-        for i, v in enumerate(values):
-            totals[i] += v
-            d = v - values[0]
-            diffs[i] += d
-            squares[i] += d * d
-        rounds += 1
-        playouts += k
-    best = 0
-    best_gain = 0.0
-    for i in range(1, k):
-        mean = diffs[i] / rounds
-        var = max(0.0, squares[i] / rounds - mean * mean)
-        se = math.sqrt(var / max(1, rounds - 1)) if rounds > 1 else float("inf")
-        if mean > settings.margin * se and mean > best_gain:
-            best, best_gain = i, mean
-    return SearchResult(action=options[best], iterations=playouts, states=steps, win_chance=totals[best] / rounds,
-                        seconds=watch.seconds(), visits={a.text(): float(rounds) for a in options})
-
-
-def _until_my_turn(game: Game, world, seat: int, rng: Rng, settings: Settings) -> tuple[float, int]:
-    """Play `world` on by the policy until `seat` is to move again after `settings.horizon` spells of
-    other seats moving (or the game ends, or `settings.max_moves`); `seat`'s value there."""
-    spells = steps = 0
-    others_moving = False
-    limit = settings.max_moves or 2_000
-    while not game.result(world).finished and steps < limit:
-        who = mover(game, world, seat)
-        if who is None:
-            if not run_timer(game, world):
-                break
-        else:
-            if who != seat:
-                others_moving = True
-            elif others_moving:
-                spells += 1
-                others_moving = False
-                if spells >= settings.horizon:
-                    break
-            if not policy_step(game, world, who, 1_000_000 + steps, rng, settings):
-                break
-        steps += 1
-    return value(game, world, seat), steps
+    tally = weigh(game, state, seat, options, rng, budget, settings)
+    best = tally.choice(settings.margin)
+    return SearchResult(action=options[best], iterations=tally.playouts, states=tally.states,
+                        win_chance=tally.totals[best] / tally.rounds, seconds=tally.seconds,
+                        visits={a.text(): float(tally.rounds) for a in options})
 
 
 def candidates(game: Game, state, seat: int, rng: Rng, legal: list[Action] | None = None) -> list[Action]:

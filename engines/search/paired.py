@@ -1,0 +1,119 @@
+"""`hard` where the dice are loud (`Settings.paired`: politics-1952, politics-trivia): a flat search
+over the heuristic's shortlist with common random numbers.
+
+Each round draws one world (`Game.determinize`, so the rivals' hands and every future throw are
+redrawn) and plays *every* shortlisted move in a copy of that same world, so sibling moves meet the
+same dice and are compared on their difference, not on their luck. A playout goes on by the
+heuristic until the searching seat is to move again after `settings.horizon` spells of rivals'
+turns (or the game ends) and is scored by `Game.ai_evaluate`. The heuristic's own move (the
+shortlist's first) is left only for one whose paired gain over it is `settings.margin` standard
+errors clear of zero, so a small budget keeps the heuristic's move unless another proves better.
+One round costs one playout per shortlisted move; an iteration budget counts playouts.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from ..core import Action, Game
+from ..rng import Rng
+from .budget import SearchBudget, Stopwatch
+from .policy import Settings, mover, policy_step, run_timer, value
+
+
+@dataclass
+class PairedTally:
+    """The rounds' sums per shortlisted move: its values, and its differences from the first's."""
+    moves: int
+    rounds: int = 0
+    playouts: int = 0
+    states: int = 0  # states stepped, the speed figure
+    seconds: float = 0.0
+    totals: list[float] = field(default_factory=list)
+    diffs: list[float] = field(default_factory=list)
+    squares: list[float] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.totals = [0.0] * self.moves
+        self.diffs = [0.0] * self.moves
+        self.squares = [0.0] * self.moves
+
+    def add(self, values: list[float]) -> None:
+        for i, v in enumerate(values):
+            d = v - values[0]
+            self.totals[i] += v
+            self.diffs[i] += d
+            self.squares[i] += d * d
+        self.rounds += 1
+
+    def gain(self, i: int) -> float:
+        """Move i's mean gain over the first (the heuristic's) in the same worlds."""
+        return self.diffs[i] / self.rounds if self.rounds else 0.0
+
+    def error(self, i: int) -> float:
+        """The standard error of that gain (infinite before two rounds)."""
+        if self.rounds < 2:
+            return math.inf
+        mean = self.gain(i)
+        var = max(0.0, self.squares[i] / self.rounds - mean * mean)
+        return math.sqrt(var / (self.rounds - 1))
+
+    def choice(self, margin: float) -> int:
+        """The move to play: the one with the largest gain among those `margin` standard errors
+        clear of zero, else the first."""
+        best, best_gain = 0, 0.0
+        for i in range(1, self.moves):
+            gain = self.gain(i)
+            if gain > margin * self.error(i) and gain > best_gain:
+                best, best_gain = i, gain
+        return best
+
+
+def weigh(game: Game, state, seat: int, options: list[Action], rng: Rng, budget: SearchBudget,
+          settings: Settings) -> PairedTally:
+    """Play rounds of `options` in common worlds until the budget is spent (at least one round)."""
+    watch = Stopwatch(budget)
+    k = len(options)
+    tally = PairedTally(moves=k)
+    while True:
+        if budget.iterations is not None and tally.playouts + k > budget.iterations and tally.rounds:
+            break
+        if watch.out_of_time(tally.rounds):
+            break
+        world_seed, policy_seed = rng.next64(), rng.next64()
+        values = []
+        for action in options:
+            world = game.determinize(state, seat, Rng(world_seed))
+            game.apply_in_place(world, seat, action)
+            reward, played = until_my_turn(game, world, seat, Rng(policy_seed), settings)
+            values.append(reward)
+            tally.states += played + 1
+        tally.add(values)
+        tally.playouts += k
+    tally.seconds = watch.seconds()
+    return tally
+
+
+def until_my_turn(game: Game, world, seat: int, rng: Rng, settings: Settings) -> tuple[float, int]:
+    """Play `world` on by the policy until `seat` is to move again after `settings.horizon` spells of
+    other seats moving (or the game ends, or `settings.max_moves`); `seat`'s value there."""
+    spells = steps = 0
+    others_moving = False
+    limit = settings.max_moves or 2_000
+    while not game.result(world).finished and steps < limit:
+        who = mover(game, world, seat)
+        if who is None:
+            if not run_timer(game, world):
+                break
+        else:
+            if who != seat:
+                others_moving = True
+            elif others_moving:
+                spells += 1
+                others_moving = False
+                if spells >= settings.horizon:
+                    break
+            if not policy_step(game, world, who, 1_000_000 + steps, rng, settings):
+                break
+        steps += 1
+    return value(game, world, seat), steps
