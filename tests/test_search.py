@@ -510,3 +510,51 @@ def test_a_four_player_race_won_is_a_whole_win_to_both_running_mates():
     winners = game.result(state).winners
     assert len(winners) == 2 and sorted(winners) in [sorted(t) for t in game.teams(state)]
     assert [value(game, state, s) for s in range(4)] == [1.0 if s in winners else 0.0 for s in range(4)]
+
+
+def test_the_paired_tally_leaves_the_first_move_only_for_a_gain_clear_of_its_error():
+    """PairedTally.choice: a gain is measured against the first move in the same worlds; the largest
+    gain whose mean is `margin` standard errors above zero wins, else the first is kept."""
+    from engines.search.paired import PairedTally
+    tally = PairedTally(moves=3)
+    for first, steady, wild in ((0.5, 0.52, 0.9), (0.4, 0.42, 0.1), (0.6, 0.62, 0.95), (0.5, 0.52, 0.3)):
+        tally.add([first, steady, wild])
+    assert tally.rounds == 4
+    assert tally.gain(1) == pytest.approx(0.02) and tally.error(1) == pytest.approx(0.0)
+    assert tally.gain(2) == pytest.approx(0.0625) and tally.error(2) > 0.1
+    assert tally.choice(margin=2.0) == 1        # the steady small gain, not the larger loud one
+    assert tally.choice(margin=0.0) == 2        # with no margin, the largest mean
+    one = PairedTally(moves=2)
+    one.add([0.1, 0.9])
+    assert one.error(1) == float("inf") and one.choice(margin=0.0) == 0  # one round proves nothing
+
+
+def test_the_search_screen_tool_scores_margins_against_a_kept_reference(tmp_path, capsys):
+    """tools/screen_search.py: a reference per decision, kept in its cache and read back (not searched
+    again), and one line per margin, the second paired with the first."""
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "tools" / "screen_search.py"
+    spec = importlib.util.spec_from_file_location("screen_search", path)
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    cache = tmp_path / "ref.json"
+    argv = ["politics-1952", "--seeds", "300-300", "--every", "40", "--reference", "6", "--budget", "16",
+            "--margins", "2,0", "--reps", "1", "--cache", str(cache)]
+    tool.main(argv)
+    first = capsys.readouterr()
+    kept = json.loads(cache.read_text())
+    assert kept["key"]["reference"] == 6 and kept["decisions"]
+    assert all(len(d["moves"]) == len(d["gains"]) > 1 and d["gains"][0] == 0.0 for d in kept["decisions"])
+    assert "reference 1/" in first.err
+    lines = first.out.strip().splitlines()
+    assert lines[0].startswith(f"politics-1952: {len(kept['decisions'])} decisions")
+    assert lines[1].startswith("margin 2, 16 playouts: gains") and "against the first" not in lines[1]
+    assert lines[2].startswith("margin 0, 16 playouts: gains") and "against the first margin" in lines[2]
+    tool.main(argv)
+    again = capsys.readouterr()
+    assert "reference" not in again.err and again.out == first.out  # read back, and the same figures
+    with pytest.raises(SystemExit):
+        tool.main(["us-president"])  # not a paired game: one sentence from argparse
+    assert "not searched by the paired search" in capsys.readouterr().err
