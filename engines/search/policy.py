@@ -43,7 +43,8 @@ SETTINGS: dict[str, Settings] = {
     # decisions (tools/screen_search.py), it takes 0.0068 of a reference search's gain a decision where
     # margin 2 took 0.0061, and at both budgets measured in games the points over normal's move were
     # about 1,550 times that gain (docs/games/politics-trivia.md).
-    # In 669 games at margin 1 it won 61.1 %, 1.2 points over margin 2's hard on the same seeds.
+    # In 1,037 games at margin 1 it won 58.6 % (55.6-61.6 %), 1.1 points over margin 2's hard on the same
+    # 870 seeds: the bar's edge; what is left is a better yardstick (ai_evaluate), not more playouts.
     # politics-1952: its tree lost to normal (7 of 18) because the dice drowned a 60-iteration estimate;
     # the paired search won 62 of 120 at 160 playouts a move. Played again with normal's move in its
     # seat on the same seeds (which won 55), it won 9 of the 11 games where its moves changed who won:
