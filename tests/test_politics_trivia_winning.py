@@ -28,6 +28,15 @@ def _give(s, seat, total, exclude=()):
     return total
 
 
+def _runoff(n=3, **opts):
+    """A game where seat 0 has just reached 270 while seat 1 leads the Popular Vote: a runoff between them."""
+    s = fresh(n, **opts)
+    _give(s, 0, 270)
+    s.players[1].pv = 50
+    runoff.check_270(s, [])
+    return s
+
+
 def test_270_with_the_most_popular_votes_wins():
     s = fresh()
     _give(s, 0, 267, exclude=("VT",))
@@ -101,10 +110,7 @@ def test_runoff_answers_stay_secret_until_both_are_in_and_winner_takes_all():
 
 
 def test_a_tied_runoff_is_replayed_and_finally_broken_by_electoral_votes():
-    s = fresh(2, max_tiebreaks=1)
-    _give(s, 0, 270)
-    s.players[1].pv = 50
-    runoff.check_270(s, [])
+    s = _runoff(2, max_tiebreaks=1)
     _h2h_answer_all(s, 3, 3)
     assert s.phase == "h2h" and s.h2h.round == 2
     _h2h_answer_all(s, 2, 2)
@@ -112,10 +118,7 @@ def test_a_tied_runoff_is_replayed_and_finally_broken_by_electoral_votes():
 
 
 def test_no_help_in_a_runoff():
-    s = fresh()
-    _give(s, 0, 270)
-    s.players[1].pv = 50
-    runoff.check_270(s, [])
+    s = _runoff()
     with pytest.raises(RuleError):
         act(s, 2, "help 0")
     with pytest.raises(RuleError):
@@ -123,10 +126,7 @@ def test_no_help_in_a_runoff():
 
 
 def test_overrule_by_majority_of_the_other_players():
-    s = fresh(4)
-    _give(s, 0, 270)
-    s.players[1].pv = 50
-    runoff.check_270(s, [])
+    s = _runoff(4)
     h = s.h2h
     act(s, 0, "guess something quite wrong")
     act(s, 1, "pass")
@@ -140,10 +140,7 @@ def test_overrule_by_majority_of_the_other_players():
 
 
 def test_two_players_a_contestant_may_only_accept_the_others_answer():
-    s = fresh(2)
-    _give(s, 0, 270)
-    s.players[1].pv = 50
-    runoff.check_270(s, [])
+    s = _runoff(2)
     h = s.h2h
     act(s, 0, "guess wrong one")
     act(s, 1, "guess wrong two")
