@@ -301,6 +301,14 @@ class Game(ABC, Generic[S]):
         standing from the view (electoral votes, else the result's scores)."""
         return None
 
+    def ai_stops_here(self, state: S, seat: int) -> bool:
+        """Whether a search that plays on until `seat` is to move again may stop here and judge the
+        board (`ai_evaluate`): `seat` is to move. The default stops wherever it is; a game where a seat
+        also acts inside another's turn (politics-trivia: help offered on a rival's question, a vote,
+        a deal) stops only at the start of the seat's own turn, so sibling moves are judged at the same
+        point of the round, not some before a rival's question is answered and some after."""
+        return True
+
     def ai_fixed_action(self, state: S, seat: int, rng: Rng) -> Action | None:
         """A move every AI level makes the same way, or None: a decision that is knowledge, not
         play (a trivia answer), goes through the `normal` AI's policy so a searching seat's

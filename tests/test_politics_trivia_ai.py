@@ -387,3 +387,36 @@ def test_evaluation_in_a_runoff_follows_the_score():
     s.phase = "h2h"
     s.h2h = g.H2H(kind="runoff", seats=[0, 1], qids=["x"] * 10, scores=[3, 1])
     assert GAME.ai_evaluate(s, 0) > 0.7 > 0.3 > GAME.ai_evaluate(s, 1)
+
+
+def test_hards_playouts_are_judged_where_the_seats_own_turn_starts():
+    """A seat acts inside a rival's turn too (help on its question, a Wildcard vote, a deal). The
+    paired search judges a playout only at the start of the seat's own turn, or at the end, so no
+    sibling move is judged before the rival's question is answered while another is judged after."""
+    from engines.search.paired import until_my_turn
+    from engines.search.policy import mover, policy_step, rollout_settings, run_timer
+    settings = rollout_settings(GAME)
+    ends, inside_a_rivals_turn = [], 0
+    for seed in range(6):
+        s = GAME.setup([Seat(name=NAMES[i], bot=True) for i in range(2)], GAME.options({}), seed)
+        for moves in range(400):
+            if GAME.result(s).finished:
+                break
+            who = mover(GAME, s, 0)
+            if who is None:
+                assert run_timer(GAME, s)
+                continue
+            if s.phase not in ("homes", "start", "move", "choose") and s.turn != who:
+                inside_a_rivals_turn += 1
+            if s.phase in ("start", "move") and s.turn == who and moves % 5 == 0:
+                world = GAME.determinize(s, who, Rng(seed * 1000 + moves))
+                policy_step(GAME, world, who, 10**6, Rng(moves), settings)
+                until_my_turn(GAME, world, who, Rng(moves + 3), settings)
+                ends.append("end" if GAME.result(world).finished else (world.phase, world.turn == who))
+            policy_step(GAME, s, who, moves, Rng(seed + moves), settings)
+    assert inside_a_rivals_turn > 0  # seats do act inside each other's turns in these games
+    assert len(ends) > 50 and set(ends) <= {("start", True), "end"}
+    s = fresh(n=2)
+    assert s.phase == "start" and GAME.ai_stops_here(s, 0) and not GAME.ai_stops_here(s, 1)
+    s.phase = "move"
+    assert not GAME.ai_stops_here(s, 0)

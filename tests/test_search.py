@@ -361,6 +361,9 @@ class _Luck:
     def ai_evaluate(self, state, seat):
         return (state.luck or 0.0) * 0.9 + (0.05 if state.picked == "edge" else 0.0)
 
+    def ai_stops_here(self, state, seat):
+        return True
+
     def determinize(self, state, seat, rng):
         return _Luck.State(rng.next64(), state.picked, state.luck)
 
@@ -424,6 +427,71 @@ def test_the_paired_search_sees_a_small_edge_through_loud_dice():
     spread = max(abs(e - p) for p, e in zip(plain, edge))
     assert spread > 0.1  # unpaired differences are mostly luck, not the 0.05 edge
 
+
+
+class _Turns:
+    """Whose move it is follows a script; `ai_evaluate` reads how far the script got. Seat 0 also
+    acts once inside seat 1's turn (helping on its question), where the game may not want a
+    search to stop and judge the board."""
+    id = "turns"
+    SCRIPT = [0, 0, 1, 0, 1, 0, 1, 0]  # 0's turn, 1's turn with 0's help inside it, 0's turn, ...
+    TURN_STARTS = {0, 5, 7}             # where seat 0's own turns begin
+
+    class State:
+        def __init__(self, at: int = 0):
+            self.at = at
+
+    def __init__(self, stops_anywhere: bool):
+        self.stops_anywhere = stops_anywhere
+
+    def to_act(self, state):
+        return [self.SCRIPT[state.at]] if state.at < len(self.SCRIPT) else []
+
+    def legal_actions(self, state, seat):
+        return [_THROW] if self.to_act(state) == [seat] else []
+
+    def apply_in_place(self, state, seat, action):
+        state.at += 1
+        return []
+
+    def result(self, state):
+        from engines.core import Result
+        return Result(finished=state.at >= len(self.SCRIPT))
+
+    def ai_evaluate(self, state, seat):
+        return state.at / 10
+
+    def ai_stops_here(self, state, seat):
+        return self.stops_anywhere or state.at in self.TURN_STARTS
+
+    def ai_action(self, state, seat, rng):
+        return _THROW
+
+    def ai_rng(self, state, seat, moves=0):
+        return Rng(seat + moves)
+
+    def ai_fixed_action(self, state, seat, rng):
+        return None
+
+    def timer(self, state):
+        return None
+
+
+def test_a_paired_playout_stops_only_where_the_game_lets_it_judge_the_board():
+    """The paired search plays on until its seat is to move again after a rival's turn. A move of
+    the seat's inside that turn (help on the rival's question) is not that point where the game says
+    so (`Game.ai_stops_here`): the playout plays through it to the start of the seat's next turn."""
+    from engines.search.paired import until_my_turn
+    from engines.search.policy import Settings
+    settings = Settings(paired=True, epsilon=0.0, horizon=1)
+    for stops_anywhere, stop in ((True, 3), (False, 5)):
+        world = _Turns.State(at=1)  # seat 0 has made the searched move; its turn goes on
+        reward, played = until_my_turn(_Turns(stops_anywhere), world, 0, Rng(1), settings)
+        assert (world.at, reward, played) == (stop, stop / 10, stop - 1)
+    # two spells of rivals' turns: the next turn start after that, with the help inside passed by again
+    world = _Turns.State(at=1)
+    until_my_turn(_Turns(False), world, 0, Rng(1), Settings(paired=True, epsilon=0.0, horizon=2))
+    assert world.at == 7
 
 def _root_worlds(common: bool) -> dict[str, list[int]]:
     """The worlds (determinization seeds) each root move of a race-white-house search played in, in

@@ -252,6 +252,12 @@ class PoliticsTrivia(Game[TriviaState]):
     def ai_evaluate(self, state: TriviaState, seat: int) -> float | None:  # from `seat`'s own view
         return evaluation.chance(self.view(state, seat), seat)
 
+    def ai_stops_here(self, state: TriviaState, seat: int) -> bool:
+        # A seat also acts inside a rival's turn (help on its question, a Wildcard vote, a deal): a
+        # playout cut there would judge one sibling move before the rival's question is answered and
+        # another after it. So a search judges the board only where the seat's own turn starts.
+        return state.phase == "start" and state.turn == seat
+
     def fair_random_action(self, state: TriviaState, seat: int, random: Callable[[], float]) -> Action | None:
         """A random seat in a strength test answers like a player who knows each answer as often as an
         AI seat (never a blank or a uniform pick among the choices) and never votes to wrap up."""

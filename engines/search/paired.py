@@ -5,7 +5,8 @@ Each round draws one world (`Game.determinize`, so the rivals' hands and every f
 redrawn) and plays *every* shortlisted move in a copy of that same world, so sibling moves meet the
 same dice and are compared on their difference, not on their luck. A playout goes on by the
 heuristic until the searching seat is to move again after `settings.horizon` spells of rivals'
-turns (or the game ends) and is scored by `Game.ai_evaluate`. The heuristic's own move (the
+turns, at a point where the game lets a playout stop (`Game.ai_stops_here`), or the game ends, and
+is scored by `Game.ai_evaluate`. The heuristic's own move (the
 shortlist's first) is left only for one whose paired gain over it is `settings.margin` standard
 errors clear of zero, so a small budget keeps the heuristic's move unless another proves better.
 One round costs one playout per shortlisted move; an iteration budget counts playouts.
@@ -96,7 +97,9 @@ def weigh(game: Game, state, seat: int, options: list[Action], rng: Rng, budget:
 
 def until_my_turn(game: Game, world, seat: int, rng: Rng, settings: Settings) -> tuple[float, int]:
     """Play `world` on by the policy until `seat` is to move again after `settings.horizon` spells of
-    other seats moving (or the game ends, or `settings.max_moves`); `seat`'s value there."""
+    other seats moving, where `Game.ai_stops_here` allows (or the game ends, or `settings.max_moves`);
+    `seat`'s value there. A move of `seat`'s inside a rival's spell (where the game does not stop)
+    leaves the spell running."""
     spells = steps = 0
     others_moving = False
     limit = settings.max_moves or 2_000
@@ -108,7 +111,7 @@ def until_my_turn(game: Game, world, seat: int, rng: Rng, settings: Settings) ->
         else:
             if who != seat:
                 others_moving = True
-            elif others_moving:
+            elif others_moving and game.ai_stops_here(world, seat):
                 spells += 1
                 others_moving = False
                 if spells >= settings.horizon:
