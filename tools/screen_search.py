@@ -16,7 +16,8 @@ and a point takes thousands of games to see. A decision can be judged far more c
 The mean over decisions is the gain a setting takes, set beside the reference's best (an upper bound,
 and biased up: it is the largest of several noisy means). A difference between two settings is paired
 decision by decision, with its standard error. What it cannot see: whether the search's yardstick (its
-horizon and `Game.ai_evaluate`) is right; only games show that.
+horizon, where a playout may stop (`Game.ai_stops_here`) and `Game.ai_evaluate`) is right; only games
+show that.
 """
 from __future__ import annotations
 
