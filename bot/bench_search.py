@@ -26,7 +26,7 @@ from .bench import reference_speed
 # The iterations a move of the strength runs (docs/games/*.md, "AI levels"): a move's search at
 # these is about what the default 1,000 ms budget buys on a quiet core.
 ITERATIONS = {"primary-general": 100, "us-president": 25, "politics-1952": 160, "race-white-house": 100,
-              "politics-trivia": 384}
+              "politics-trivia": 360}
 SEEDS = (1, 2, 3)
 OPENING_MOVES = 10  # the normal AI's moves before a position is searched
 
