@@ -329,7 +329,24 @@ def test_a_games_shortlist_leaves_out_moves_no_player_weighs_apart(game_id):
     assert shorter
 
 
-class _Luck:
+class _FakeGame:
+    """What the search asks of every game and these fakes answer alike: a seeded AI stream, no
+    fixed answers, no clock, and a playout may stop wherever the seat is to move."""
+
+    def ai_rng(self, state, seat, moves=0):
+        return Rng(seat + moves)
+
+    def ai_fixed_action(self, state, seat, rng):
+        return None
+
+    def timer(self, state):
+        return None
+
+    def ai_stops_here(self, state, seat):
+        return True
+
+
+class _Luck(_FakeGame):
     """A game of pure luck plus a small edge, for the paired search: seat 0 picks `plain` or `edge`
     (worth 0.05 more), then seat 1 throws a die from the state's stream that moves the value by
     up to 5/6. Only common random numbers see the edge in a few rounds."""
@@ -361,9 +378,6 @@ class _Luck:
     def ai_evaluate(self, state, seat):
         return (state.luck or 0.0) * 0.9 + (0.05 if state.picked == "edge" else 0.0)
 
-    def ai_stops_here(self, state, seat):
-        return True
-
     def determinize(self, state, seat, rng):
         return _Luck.State(rng.next64(), state.picked, state.luck)
 
@@ -372,15 +386,6 @@ class _Luck:
 
     def ai_action(self, state, seat, rng):
         return self.legal_actions(state, seat)[0]
-
-    def ai_rng(self, state, seat, moves=0):
-        return Rng(seat + moves)
-
-    def ai_fixed_action(self, state, seat, rng):
-        return None
-
-    def timer(self, state):
-        return None
 
 
 def _luck_actions():
@@ -429,7 +434,7 @@ def test_the_paired_search_sees_a_small_edge_through_loud_dice():
 
 
 
-class _Turns:
+class _Turns(_FakeGame):
     """Whose move it is follows a script; `ai_evaluate` reads how far the script got. Seat 0 also
     acts once inside seat 1's turn (helping on its question), where the game may not want a
     search to stop and judge the board."""
@@ -466,15 +471,6 @@ class _Turns:
 
     def ai_action(self, state, seat, rng):
         return _THROW
-
-    def ai_rng(self, state, seat, moves=0):
-        return Rng(seat + moves)
-
-    def ai_fixed_action(self, state, seat, rng):
-        return None
-
-    def timer(self, state):
-        return None
 
 
 def test_a_paired_playout_stops_only_where_the_game_lets_it_judge_the_board():
