@@ -433,7 +433,6 @@ def test_the_paired_search_sees_a_small_edge_through_loud_dice():
     assert spread > 0.1  # unpaired differences are mostly luck, not the 0.05 edge
 
 
-
 class _Turns(_FakeGame):
     """Whose move it is follows a script; `ai_evaluate` reads how far the script got. Seat 0 also
     acts once inside seat 1's turn (helping on its question), where the game may not want a
@@ -488,6 +487,7 @@ def test_a_paired_playout_stops_only_where_the_game_lets_it_judge_the_board():
     world = _Turns.State(at=1)
     until_my_turn(_Turns(False), world, 0, Rng(1), Settings(paired=True, epsilon=0.0, horizon=2))
     assert world.at == 7
+
 
 def _root_worlds(common: bool) -> dict[str, list[int]]:
     """The worlds (determinization seeds) each root move of a race-white-house search played in, in
