@@ -46,7 +46,7 @@ SETTINGS: dict[str, Settings] = {
     # In 1,037 games at margin 1 it won 58.6 % (55.6-61.6 %), 1.1 points over margin 2's hard on the same
     # 870 seeds: the bar's edge; what is left is a better yardstick (ai_evaluate), not more playouts.
     # Since 27 Nov its playouts are judged only where the seat's own turn starts (Game.ai_stops_here):
-    # 63.6 % of 434 at 360 playouts (what the second buys now), +0.7 points over the old cut's same seeds.
+    # 58.7 % of 891 at 360 playouts (what the second buys now), -0.1 points against the old cut's same seeds.
     # politics-1952: its tree lost to normal (7 of 18) because the dice drowned a 60-iteration estimate;
     # the paired search won 62 of 120 at 160 playouts a move. Played again with normal's move in its
     # seat on the same seeds (which won 55), it won 9 of the 11 games where its moves changed who won:
