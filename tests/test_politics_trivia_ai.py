@@ -12,6 +12,7 @@ from engines.politics_trivia import pile, runoff
 from engines.politics_trivia import ai
 from engines.politics_trivia import game as g
 from engines.politics_trivia.game import DC, EV, GERRY, Deal, WildState, WILD
+from engines.politics_trivia.evaluation import WEIGHTS
 from engines.rng import Rng
 
 NAMES = ["alice", "bob", "carol", "dave"]
@@ -387,6 +388,45 @@ def test_evaluation_in_a_runoff_follows_the_score():
     s.phase = "h2h"
     s.h2h = g.H2H(kind="runoff", seats=[0, 1], qids=["x"] * 10, scores=[3, 1])
     assert GAME.ai_evaluate(s, 0) > 0.7 > 0.3 > GAME.ai_evaluate(s, 1)
+
+
+def _fit_tool():
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "tools" / "fit_trivia_evaluation.py"
+    spec = importlib.util.spec_from_file_location("fit_trivia_evaluation", path)
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    return tool
+
+
+def test_the_fit_tool_recovers_known_weights():
+    """tools/fit_trivia_evaluation.py, which made WEIGHTS: on samples drawn from a known logistic it
+    finds that logistic's weights again, and scores them better than weights that are off."""
+    tool = _fit_tool()
+    truth = [2.0, -0.5, 0.8]
+    rng = Rng(5)
+    data = []
+    for _ in range(4000):
+        x = [rng.random() * 2 - 1 for _ in truth]
+        data.append((x, 1.0 if rng.random() < tool._chance(truth, x) else 0.0))
+    fitted = tool.fit(data)
+    assert fitted == pytest.approx(truth, abs=0.25)
+    assert tool.score(fitted, data)[0] < tool.score([1.0, 0.0, 0.0], data)[0]
+
+
+def test_the_fit_tool_samples_a_seats_own_turn_starts(capsys):
+    """The samples are taken where the search judges a playout: every one is its seat's own turn
+    start (the mover feature is +1), with WEIGHTS' six features, labelled by who won."""
+    tool = _fit_tool()
+    data = tool.samples(range(20000, 20002))
+    assert data and all(len(x) == len(WEIGHTS) and x[4] == 1.0 for x, _ in data)
+    assert {y for _, y in data} <= {0.0, 0.5, 1.0} and len({y for _, y in data}) > 1
+    tool.main(["--train", "20000-20001", "--held", "10000"])
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith(f"samples: {len(data):,} to fit (seeds 20000-20001)")
+    assert out[1].startswith("fitted ") and out[2].startswith("today's WEIGHTS") and "log-loss" in out[2]
 
 
 def test_hards_playouts_are_judged_where_the_seats_own_turn_starts():
