@@ -4,11 +4,12 @@ The rulebook's win is 270 electoral votes *with the most Popular Votes* (else a 
 Popular-Vote leader), and most of a turn trades in what leads there: chips, Popular Votes, the cash
 that buys chips and flights, and where a candidate stands for its next roll. So a board's value to
 a seat is a logistic of its lead over its best rival in each of those (`Standing.features`), with
-WEIGHTS fitted by logistic regression on 400 normal-vs-normal 2-player games (seeds 20000–20399:
-every start, move and choose step of a turn a sample from both seats' side, labelled by who won,
-139,464 samples; log-loss 0.447, winner called 80 % of the time). On 20 other games (seeds
-10000–10019) it scores log-loss 0.507, against 0.598 for the electoral-vote lead alone that the
-search used before (`engines.search.policy.evaluate`). In a runoff the score decides.
+WEIGHTS fitted by logistic regression where the search judges a board, at the start of a seat's own
+turn (`Game.ai_stops_here`): 400 normal-vs-normal 2-player games (seeds 20000–20399), both seats'
+turn starts, labelled by who won, 23,973 samples. On 200 other games (seeds 10000–10199, 12,193 turn
+starts) it scores log-loss 0.513 and calls the winner 76 % of the time, against 0.529 (75 %) for
+the weights before it (fitted on every step of a turn) and 0.656 for the electoral-vote lead alone
+(`engines.search.policy.evaluate`). In a runoff the score decides.
 
 Read from `seat`'s own view: the public board and its own hand (a rival's position is valued as if
 it held no cards, since its cards are secret), so every determinization of a position gets the
@@ -25,8 +26,9 @@ from .views import PlayerView, TriviaView
 
 # per feature of `Standing.features`: the lead in electoral votes (per 100), Popular Votes (per 10M),
 # cash (per $10M, up to CASH_CAP), position (per $10M of the heuristic's value of the next roll),
-# who moves next (+1 the seat, -1 the rival), and the Popular-Vote lead as the race nears 270
-WEIGHTS = (3.546, 0.259, 0.249, 0.275, 0.182, -0.415)
+# who moves next (+1 the seat, -1 the rival; every sample was a seat's own turn start, so this is the
+# mover's edge there), and the Popular-Vote lead as the race nears 270
+WEIGHTS = (2.265, 0.124, 0.069, 0.156, 0.118, 0.053)
 CASH_CAP = 40           # cash beyond this buys little more
 RUNOFF_POINT = 0.6      # in a runoff: the weight of each right answer of lead
 
