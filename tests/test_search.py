@@ -439,7 +439,7 @@ class _Turns(_FakeGame):
     search to stop and judge the board."""
     id = "turns"
     SCRIPT = [0, 0, 1, 0, 1, 0, 1, 0]  # 0's turn, 1's turn with 0's help inside it, 0's turn, ...
-    TURN_STARTS = {0, 5, 7}             # where seat 0's own turns begin
+    TURN_STARTS = {0: {0, 5, 7}, 1: {2, 6}}  # where each seat's own turns begin
 
     class State:
         def __init__(self, at: int = 0):
@@ -466,7 +466,7 @@ class _Turns(_FakeGame):
         return state.at / 10
 
     def ai_stops_here(self, state, seat):
-        return self.stops_anywhere or state.at in self.TURN_STARTS
+        return self.stops_anywhere or state.at in self.TURN_STARTS[seat]
 
     def ai_action(self, state, seat, rng):
         return _THROW
@@ -487,6 +487,24 @@ def test_a_paired_playout_stops_only_where_the_game_lets_it_judge_the_board():
     world = _Turns.State(at=1)
     until_my_turn(_Turns(False), world, 0, Rng(1), Settings(paired=True, epsilon=0.0, horizon=2))
     assert world.at == 7
+
+
+def test_at_horizon_0_a_paired_playout_stops_where_the_first_rivals_own_turn_starts():
+    """At a large table (`Settings.large_table`) the paired search judges the board once the searched
+    move's own turn is over, where the next rival's turn starts, instead of after every rival has
+    moved: the playout does not stop at a rival's move that is not the start of its turn."""
+    from engines.search.paired import until_my_turn
+    from engines.search.policy import Settings
+    settings = Settings(paired=True, epsilon=0.0, horizon=1, large_table=8)
+    assert [settings.horizon_at(n) for n in (2, 7, 8)] == [1, 1, 0]
+    assert Settings(horizon=2).horizon_at(8) == 2  # large_table 0: never shortened
+    world = _Turns.State(at=1)  # seat 0 has made the searched move; its turn goes on
+    reward, played = until_my_turn(_Turns(False), world, 0, Rng(1), settings, horizon=0)
+    assert (world.at, reward, played) == (2, 0.2, 1)
+    # seat 0 helps inside seat 1's turn: seat 1 moving on at 4 is not a turn start, seat 0's own at 5 is
+    world = _Turns.State(at=3)
+    until_my_turn(_Turns(False), world, 0, Rng(1), settings, horizon=0)
+    assert world.at == 5
 
 
 def _root_worlds(common: bool) -> dict[str, list[int]]:

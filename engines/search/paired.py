@@ -6,9 +6,11 @@ redrawn) and plays *every* shortlisted move in a copy of that same world, so sib
 same dice and are compared on their difference, not on their luck. A playout goes on by the
 heuristic until the searching seat is to move again after `settings.horizon` spells of rivals'
 turns, at a point where the game lets a playout stop (`Game.ai_stops_here`), or the game ends, and
-is scored by `Game.ai_evaluate`. The heuristic's own move (the
-shortlist's first) is left only for one whose paired gain over it is `settings.margin` standard
-errors clear of zero, so a small budget keeps the heuristic's move unless another proves better.
+is scored by `Game.ai_evaluate`; at a large table (`Settings.large_table`) it stops sooner, where the
+first rival's own turn starts, so seven rivals' dice and answers do not drown the move's effect.
+The heuristic's own move (the shortlist's first) is left only for one whose paired gain over it is
+`settings.margin` standard errors clear of zero, so a small budget keeps the heuristic's move unless
+another proves better.
 One round costs one playout per shortlisted move; an iteration budget counts playouts.
 """
 from __future__ import annotations
@@ -75,6 +77,7 @@ def weigh(game: Game, state, seat: int, options: list[Action], rng: Rng, budget:
     """Play rounds of `options` in common worlds until the budget is spent (at least one round)."""
     watch = Stopwatch(budget)
     k = len(options)
+    horizon = settings.horizon_of(game, state)
     tally = PairedTally(moves=k)
     while True:
         if budget.iterations is not None and tally.playouts + k > budget.iterations and tally.rounds:
@@ -86,7 +89,7 @@ def weigh(game: Game, state, seat: int, options: list[Action], rng: Rng, budget:
         for action in options:
             world = game.determinize(state, seat, Rng(world_seed))
             game.apply_in_place(world, seat, action)
-            reward, played = until_my_turn(game, world, seat, Rng(policy_seed), settings)
+            reward, played = until_my_turn(game, world, seat, Rng(policy_seed), settings, horizon)
             values.append(reward)
             tally.states += played + 1
         tally.add(values)
@@ -95,11 +98,16 @@ def weigh(game: Game, state, seat: int, options: list[Action], rng: Rng, budget:
     return tally
 
 
-def until_my_turn(game: Game, world, seat: int, rng: Rng, settings: Settings) -> tuple[float, int]:
-    """Play `world` on by the policy until `seat` is to move again after `settings.horizon` spells of
-    other seats moving, where `Game.ai_stops_here` allows (or the game ends, or `settings.max_moves`);
-    `seat`'s value there. A move of `seat`'s inside a rival's spell (where the game does not stop)
-    leaves the spell running."""
+def until_my_turn(game: Game, world, seat: int, rng: Rng, settings: Settings,
+                  horizon: int | None = None) -> tuple[float, int]:
+    """Play `world` on by the policy until `seat` is to move again after `horizon` (default
+    `settings.horizon`) spells of other seats moving, where `Game.ai_stops_here` allows (or the game
+    ends, or `settings.max_moves`); `seat`'s value there. A move of `seat`'s inside a rival's spell
+    (where the game does not stop) leaves the spell running. Horizon 0 stops where the first rival
+    is to move at a point the game lets a search stop for that rival (the start of its own turn):
+    the searched move's own turn is played out, and the board judged before any rival answers it."""
+    if horizon is None:
+        horizon = settings.horizon
     spells = steps = 0
     others_moving = False
     limit = settings.max_moves or 2_000
@@ -110,11 +118,13 @@ def until_my_turn(game: Game, world, seat: int, rng: Rng, settings: Settings) ->
                 break
         else:
             if who != seat:
+                if horizon == 0 and game.ai_stops_here(world, who):
+                    break
                 others_moving = True
             elif others_moving and game.ai_stops_here(world, seat):
                 spells += 1
                 others_moving = False
-                if spells >= settings.horizon:
+                if spells >= horizon:
                     break
             if not policy_step(game, world, who, 1_000_000 + steps, rng, settings):
                 break

@@ -25,9 +25,22 @@ class Settings:
     paired: bool = False
     shortlist: int = 0              # paired: weigh at most this many of the shortlist (0: all)
     horizon: int = 1                # paired: playouts stop when the seat is to move after this many rivals' turns
+                                    # (0: where the first rival's own turn starts, as `Game.ai_stops_here` says)
+    large_table: int = 0            # paired: at a table of this many seats or more the horizon is 0 (0: never)
     margin: float = 2.0             # paired: leave the heuristic's move only for a gain this many std errors clear
     common_worlds: bool = False     # root moves are compared on common random worlds: each one's k-th visit
                                     # plays in the same determinization and playout stream (ismcts.py)
+
+    def horizon_at(self, seats: int) -> int:
+        """The paired search's horizon at a table of `seats`: at a large table a playout that runs
+        through every rival's turn drowns the searched move in their dice and answers."""
+        return 0 if self.large_table and seats >= self.large_table else self.horizon
+
+    def horizon_of(self, game: Game, state) -> int:
+        """`horizon_at` the table of `state` (its seats, counted through `Game.teams`)."""
+        if not self.large_table:
+            return self.horizon
+        return self.horizon_at(sum(len(team) for team in game.teams(state)))
 
 
 # Per game: playouts are cut short and scored by `evaluate` where a full one would leave a move
@@ -52,7 +65,8 @@ SETTINGS: dict[str, Settings] = {
     # seat on the same seeds (which won 55), it won 9 of the 11 games where its moves changed who won:
     # 5.8 points over normal's move, 95 % +0.5 to +11.2 (docs/games/politics-1952.md). So it is on. Its
     # margin 2 already takes 97 % of what a reference search finds (tools/screen_search.py).
-    "politics-trivia": Settings(max_moves=200, epsilon=0.0, paired=True, shortlist=8, horizon=1, margin=1.0),
+    "politics-trivia": Settings(max_moves=200, epsilon=0.0, paired=True, shortlist=8, horizon=1, margin=1.0,
+                                large_table=8),
     "politics-1952": Settings(max_moves=200, epsilon=0.0, paired=True, shortlist=8, horizon=1, margin=2.0),
     "race-white-house": Settings(max_moves=30, widen=1.0, exploration=0.5, epsilon=0.0, common_worlds=True),
 }
