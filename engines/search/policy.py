@@ -67,7 +67,8 @@ SETTINGS: dict[str, Settings] = {
     # margin 2 already takes 97 % of what a reference search finds (tools/screen_search.py).
     "politics-trivia": Settings(max_moves=200, epsilon=0.0, paired=True, shortlist=8, horizon=1, margin=1.0,
                                 large_table=8),
-    "politics-1952": Settings(max_moves=200, epsilon=0.0, paired=True, shortlist=8, horizon=1, margin=2.0),
+    "politics-1952": Settings(max_moves=200, epsilon=0.0, paired=True, shortlist=8, horizon=1, margin=2.0,
+                              large_table=6),
     "race-white-house": Settings(max_moves=30, widen=1.0, exploration=0.5, epsilon=0.0, common_worlds=True),
 }
 
