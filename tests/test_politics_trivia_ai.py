@@ -461,30 +461,3 @@ def test_hards_playouts_are_judged_where_the_seats_own_turn_starts():
     s.phase = "move"
     assert not GAME.ai_stops_here(s, 0)
 
-
-def test_at_eight_players_hards_playouts_stop_where_the_next_rivals_turn_starts():
-    """At the largest table a playout that runs through seven rivals' turns drowns the searched move
-    in their dice and answers, so hard judges the board where the next rival's own turn starts: its
-    own turn played out (its question answered), no rival's turn begun."""
-    from engines.search.paired import until_my_turn
-    from engines.search.policy import mover, policy_step, rollout_settings, run_timer
-    settings = rollout_settings(GAME)
-    assert settings.horizon_at(2) == 1 and settings.horizon_at(8) == 0
-    ends = []
-    for seed in range(2):
-        s = GAME.setup([Seat(name=NAMES[i % len(NAMES)] + str(i), bot=True) for i in range(8)],
-                       GAME.options({}), seed)
-        for moves in range(600):
-            if GAME.result(s).finished:
-                break
-            who = mover(GAME, s, 0)
-            if who is None:
-                assert run_timer(GAME, s)
-                continue
-            if s.phase in ("start", "move") and s.turn == who and moves % 3 == 0:
-                world = GAME.determinize(s, who, Rng(seed * 1000 + moves))
-                policy_step(GAME, world, who, 10**6, Rng(moves), settings)
-                until_my_turn(GAME, world, who, Rng(moves + 3), settings, settings.horizon_of(GAME, world))
-                ends.append("end" if GAME.result(world).finished else (world.phase, world.turn != who))
-            policy_step(GAME, s, who, moves, Rng(seed + moves), settings)
-    assert len(ends) > 20 and set(ends) <= {("start", True), "end"}
