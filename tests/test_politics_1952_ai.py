@@ -157,3 +157,31 @@ def test_evaluation_is_calibrated_an_early_lead_is_no_certainty():
     assert max(first_turns) < 0.75  # one turn's counties in, nobody is near sure
     late = max((max(turn.values()) for chances, _ in _turn_starts(2, range(500, 510)) for turn in chances[-3:]))
     assert late > 0.9  # with the board full, the leader is
+
+
+def test_at_six_players_hards_playouts_stop_where_the_next_rivals_turn_starts():
+    """At the largest table a playout that runs through five rivals' throws drowns one county's
+    difference, so hard judges the board where the next rival is to throw: its own turn played out,
+    no rival's begun. At two players it still plays through the rival's turn to its own next one."""
+    from engines.search.paired import until_my_turn
+    from engines.search.policy import mover, policy_step, rollout_settings, run_timer
+    settings = rollout_settings(GAME)
+    ends = {2: [], 6: []}
+    for players in (2, 6):
+        for seed in range(3):
+            s = GAME.setup([Seat(name=f"P{i + 1}", bot=True) for i in range(players)], GAME.options({}), seed)
+            for moves in range(300):
+                if GAME.result(s).finished:
+                    break
+                who = mover(GAME, s, 0)
+                if who is None:
+                    assert run_timer(GAME, s)
+                    continue
+                if s.phase == "move" and moves % 3 == 0:
+                    world = GAME.determinize(s, who, Rng(seed * 1000 + moves))
+                    policy_step(GAME, world, who, 10**6, Rng(moves), settings)
+                    until_my_turn(GAME, world, who, Rng(moves + 3), settings, settings.horizon_of(GAME, world))
+                    ends[players].append("end" if GAME.result(world).finished else world.turn == who)
+                policy_step(GAME, s, who, moves, Rng(seed + moves), settings)
+    assert len(ends[6]) > 20 and set(ends[6]) <= {False, "end"} and False in ends[6]
+    assert len(ends[2]) > 20 and set(ends[2]) <= {True, "end"} and True in ends[2]
