@@ -163,25 +163,15 @@ def test_at_six_players_hards_playouts_stop_where_the_next_rivals_turn_starts():
     """At the largest table a playout that runs through five rivals' throws drowns one county's
     difference, so hard judges the board where the next rival is to throw: its own turn played out,
     no rival's begun. At two players it still plays through the rival's turn to its own next one."""
-    from engines.search.paired import until_my_turn
-    from engines.search.policy import mover, policy_step, rollout_settings, run_timer
+    from engines.search.policy import rollout_settings
+    from tests.search_helpers import playout_end, policy_game
     settings = rollout_settings(GAME)
-    ends = {2: [], 6: []}
+    ends: dict[int, list] = {2: [], 6: []}
     for players in (2, 6):
         for seed in range(3):
-            s = GAME.setup([Seat(name=f"P{i + 1}", bot=True) for i in range(players)], GAME.options({}), seed)
-            for moves in range(300):
-                if GAME.result(s).finished:
-                    break
-                who = mover(GAME, s, 0)
-                if who is None:
-                    assert run_timer(GAME, s)
-                    continue
+            for s, who, moves in policy_game(GAME, players, seed, 300, settings):
                 if s.phase == "move" and moves % 3 == 0:
-                    world = GAME.determinize(s, who, Rng(seed * 1000 + moves))
-                    policy_step(GAME, world, who, 10**6, Rng(moves), settings)
-                    until_my_turn(GAME, world, who, Rng(moves + 3), settings, settings.horizon_of(GAME, world))
+                    world = playout_end(GAME, s, who, seed * 1000 + moves, settings)
                     ends[players].append("end" if GAME.result(world).finished else world.turn == who)
-                policy_step(GAME, s, who, moves, Rng(seed + moves), settings)
     assert len(ends[6]) > 20 and set(ends[6]) <= {False, "end"} and False in ends[6]
     assert len(ends[2]) > 20 and set(ends[2]) <= {True, "end"} and True in ends[2]

@@ -433,27 +433,17 @@ def test_hards_playouts_are_judged_where_the_seats_own_turn_starts():
     """A seat acts inside a rival's turn too (help on its question, a Wildcard vote, a deal). The
     paired search judges a playout only at the start of the seat's own turn, or at the end, so no
     sibling move is judged before the rival's question is answered while another is judged after."""
-    from engines.search.paired import until_my_turn
-    from engines.search.policy import mover, policy_step, rollout_settings, run_timer
+    from engines.search.policy import rollout_settings
+    from tests.search_helpers import playout_end, policy_game
     settings = rollout_settings(GAME)
     ends, inside_a_rivals_turn = [], 0
     for seed in range(6):
-        s = GAME.setup([Seat(name=NAMES[i], bot=True) for i in range(2)], GAME.options({}), seed)
-        for moves in range(400):
-            if GAME.result(s).finished:
-                break
-            who = mover(GAME, s, 0)
-            if who is None:
-                assert run_timer(GAME, s)
-                continue
+        for s, who, moves in policy_game(GAME, 2, seed, 400, settings):
             if s.phase not in ("homes", "start", "move", "choose") and s.turn != who:
                 inside_a_rivals_turn += 1
             if s.phase in ("start", "move") and s.turn == who and moves % 5 == 0:
-                world = GAME.determinize(s, who, Rng(seed * 1000 + moves))
-                policy_step(GAME, world, who, 10**6, Rng(moves), settings)
-                until_my_turn(GAME, world, who, Rng(moves + 3), settings)
+                world = playout_end(GAME, s, who, seed * 1000 + moves, settings)
                 ends.append("end" if GAME.result(world).finished else (world.phase, world.turn == who))
-            policy_step(GAME, s, who, moves, Rng(seed + moves), settings)
     assert inside_a_rivals_turn > 0  # seats do act inside each other's turns in these games
     assert len(ends) > 50 and set(ends) <= {("start", True), "end"}
     s = fresh(n=2)
