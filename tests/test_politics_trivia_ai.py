@@ -450,4 +450,3 @@ def test_hards_playouts_are_judged_where_the_seats_own_turn_starts():
     assert s.phase == "start" and GAME.ai_stops_here(s, 0) and not GAME.ai_stops_here(s, 1)
     s.phase = "move"
     assert not GAME.ai_stops_here(s, 0)
-
