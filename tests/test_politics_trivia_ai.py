@@ -12,6 +12,7 @@ from engines.politics_trivia import pile, runoff
 from engines.politics_trivia import ai
 from engines.politics_trivia import game as g
 from engines.politics_trivia.game import DC, EV, GERRY, Deal, WildState, WILD
+from engines.politics_trivia import evaluation
 from engines.politics_trivia.evaluation import WEIGHTS
 from engines.rng import Rng
 
@@ -344,6 +345,27 @@ def test_evaluation_is_a_chance_that_the_two_seats_share():
         assert 0.0 < mine < 1.0 and mine + theirs == pytest.approx(1.0)
 
 
+def test_evaluation_shares_the_win_out_at_a_large_table():
+    """Each candidate's chance is its share of the table (a softmax of strengths): eight equal
+    candidates, the first to move, get shares that add up to one, the mover's a little above 1/8.
+    Judged against the best rival alone, each of them was told about half."""
+    s = GAME.setup([Seat(name=f"p{i}", bot=True) for i in range(8)], GAME.options({}), 3)
+    rng = Rng(3)
+    while s.phase == "homes":
+        seat = GAME.to_act(s)[0]
+        GAME.apply_in_place(s, seat, GAME.ai_action(s, seat, rng))
+    s.turn = 0
+    for p in s.players:
+        p.at, p.pv, p.cash, p.hand = "OH", 5, 10, []
+    s.chips = dict.fromkeys(s.chips)
+    chances = [GAME.ai_evaluate(s, seat) for seat in range(8)]
+    assert sum(chances) == pytest.approx(1.0)
+    assert chances[1:] == [pytest.approx(chances[1])] * 7 and chances[1] < 1 / 8 < chances[0] < 0.2
+    s.players[5].out = True  # an eliminated candidate has no share, and the others share its part
+    assert GAME.ai_evaluate(s, 5) == 0.0
+    assert sum(GAME.ai_evaluate(s, seat) for seat in range(8)) == pytest.approx(1.0)
+
+
 def test_evaluation_in_setup_gives_every_candidate_an_even_chance():
     """A seat that has not chosen its home yet is not behind the one that has: the hint at setup
     said "about 24%" for it (its missing position read as a poor one)."""
@@ -402,31 +424,43 @@ def _fit_tool():
 
 
 def test_the_fit_tool_recovers_known_weights():
-    """tools/fit_trivia_evaluation.py, which made WEIGHTS: on samples drawn from a known logistic it
-    finds that logistic's weights again, and scores them better than weights that are off."""
+    """tools/fit_trivia_evaluation.py, which made WEIGHTS and WEIGHTS_MANY: on tables of two to five
+    candidates whose winner is drawn from a known multinomial logit it finds that logit's weights
+    again, and scores them better than weights that are off."""
     tool = _fit_tool()
     truth = [2.0, -0.5, 0.8]
     rng = Rng(5)
     data = []
-    for _ in range(4000):
-        x = [rng.random() * 2 - 1 for _ in truth]
-        data.append((x, 1.0 if rng.random() < tool._chance(truth, x) else 0.0))
+    for k in range(4000):
+        rows = [[rng.random() * 2 - 1 for _ in truth] for _ in range(2 + k % 4)]
+        odds, draw = evaluation.shares(rows, truth), rng.random()
+        winner = next((i for i in range(len(rows)) if draw < sum(odds[:i + 1])), len(rows) - 1)
+        data.append((rows, [1.0 if i == winner else 0.0 for i in range(len(rows))]))
     fitted = tool.fit(data)
     assert fitted == pytest.approx(truth, abs=0.25)
     assert tool.score(fitted, data)[0] < tool.score([1.0, 0.0, 0.0], data)[0]
 
 
-def test_the_fit_tool_samples_a_seats_own_turn_starts(capsys):
-    """The samples are taken where the search judges a playout: every one is its seat's own turn
-    start (the mover feature is +1), with WEIGHTS' six features, labelled by who won."""
+@pytest.mark.parametrize("players,candidates", [("2", {2}), ("3-8", {3, 4, 5, 6, 7, 8})])
+def test_the_fit_tool_samples_a_seats_own_turn_starts(capsys, players, candidates):
+    """The samples are taken where the search judges a playout: every one is a seat's own turn start
+    (exactly one candidate has the move feature), with every candidate's six features, labelled by who
+    won; the two-player weights see only boards of two, the others only boards of three or more."""
     tool = _fit_tool()
-    data = tool.samples(range(20000, 20002))
-    assert data and all(len(x) == len(WEIGHTS) and x[4] == 1.0 for x, _ in data)
-    assert {y for _, y in data} <= {0.0, 0.5, 1.0} and len({y for _, y in data}) > 1
-    tool.main(["--train", "20000-20001", "--held", "10000"])
+    low, high = tool._range(players)
+    data = tool.samples(range(20000, 20000 + (high - low + 1)), (low, high))
+    assert data and {len(rows) for rows, _ in data} <= candidates
+    assert len({len(rows) for rows, _ in data}) == len(candidates)  # every table size in the range played
+    assert all(len(row) == len(WEIGHTS) for rows, _ in data for row in rows)
+    assert all(sum(row[4] for row in rows) == 1.0 for rows, _ in data)
+    assert all(sum(y) == pytest.approx(1.0) for _, y in data) and {v for _, y in data for v in y} > {0.0}
+    seeds = f"20000-{20000 + high - low}"
+    tool.main(["--players", players, "--train", seeds, "--held", "10000"])
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith(f"samples: {len(data):,} to fit (seeds 20000-20001)")
-    assert out[1].startswith("fitted ") and out[2].startswith("today's WEIGHTS") and "log-loss" in out[2]
+    assert out[0].startswith(f"samples: {len(data):,} to fit (seeds {seeds})")
+    today = "WEIGHTS" if players == "2" else "WEIGHTS_MANY"
+    assert out[1].startswith("fitted ") and out[2].startswith(f"today's {today} ") and "log-loss" in out[2]
+    assert out[3].startswith("equal shares") and "no favourite" in out[3]
 
 
 def test_hards_playouts_are_judged_where_the_seats_own_turn_starts():

@@ -1,16 +1,19 @@
-"""Fit politics-trivia's playout yardstick (engines/politics_trivia/evaluation.py WEIGHTS) again.
+"""Fit politics-trivia's playout yardstick (engines/politics_trivia/evaluation.py) again.
 
-    python tools/fit_trivia_evaluation.py                     # seeds 20000-20399, held out 10000-10199
+    python tools/fit_trivia_evaluation.py                  # WEIGHTS: 2 players, seeds 20000-20399, held 10000-10199
+    python tools/fit_trivia_evaluation.py --players 3-8    # WEIGHTS_MANY: 3 to 8, seeds 30000-30599, held 31000-31299
     python tools/fit_trivia_evaluation.py --train 20000-20099 --held 10000-10049
 
 Why here: the weights are the search's whole idea of a good board, and a figure in the docs should
 come from a command. Samples are taken where the search judges a playout, at the start of a seat's own
-turn (`Game.ai_stops_here`), in 2-player games played by the search's own rollout policy (the normal
-AI, `engines.search.policy.policy_step`), from both seats' side: `Standing.features()` of that seat's
-view, labelled 1 if it won (1/2 on a shared win). A logistic regression (Newton's method, no intercept:
-every feature is a lead, so the two seats' chances add up to one) is fitted on `--train` and scored on
-`--held` by log-loss and how often it calls the winner, beside today's WEIGHTS. About a minute a core
-for the default seeds. Pure Python, so it runs in the project's own environment.
+turn (`Game.ai_stops_here`), in games played by the search's own rollout policy (the normal AI,
+`engines.search.policy.policy_step`): every candidate's `Side.features` read from the mover's view,
+labelled by who won (a shared win shares the label). With `--players LO-HI` seed s plays at
+LO + s mod (HI - LO + 1) seats, and a board counts only while as many candidates are in as the weights
+are for (two, or three and more). A multinomial logit (Newton's method; no intercept, so equal
+candidates get equal shares) is fitted on `--train` and scored on `--held` by log-loss and how often
+its favourite won, beside today's weights and equal shares. A few minutes a core. Pure Python, so it
+runs in the project's own environment.
 """
 from __future__ import annotations
 
@@ -27,17 +30,19 @@ from engines.politics_trivia import GAME, evaluation  # noqa: E402
 from engines.rng import Rng  # noqa: E402
 from engines.search.policy import mover, policy_step, rollout_settings, run_timer  # noqa: E402
 
-Sample = tuple[list[float], float]
-MOVE_CAP = 20000  # a guard: a 2-player game ends long before
+Sample = tuple[list[list[float]], list[float]]  # every candidate's features, and its share of the win
+MOVE_CAP = 60000  # a guard: an eight-player game ends long before
 
 
-def samples(seeds: range) -> list[Sample]:
+def samples(seeds: range, players: tuple[int, int] = (2, 2)) -> list[Sample]:
     game = GAME
     settings = rollout_settings(game)
+    low, high = players
     out: list[Sample] = []
     for seed in seeds:
-        state = game.setup([Seat(name=f"P{i + 1}", bot=True) for i in range(2)], game.options({}), seed)
-        taken: list[tuple[int, list[float]]] = []
+        n = low + seed % (high - low + 1)
+        state = game.setup([Seat(name=f"P{i + 1}", bot=True) for i in range(n)], game.options({}), seed)
+        taken: list[tuple[list[int], list[list[float]]]] = []
         moves = 0
         while not game.result(state).finished and moves < MOVE_CAP:
             who = mover(game, state, 0)
@@ -47,34 +52,35 @@ def samples(seeds: range) -> list[Sample]:
                 moves += 1
                 continue
             if game.ai_stops_here(state, who):
-                board = evaluation.standing(game.view(state, who), who)
-                if board is not None:
-                    taken.append((who, board.features()))
+                seats, rows = evaluation.table_features(game.view(state, who))
+                if (len(rows) > 2) == (low > 2) and len(rows) > 1:
+                    taken.append((seats, rows))
             policy_step(game, state, who, moves, Rng(seed * 7919 + moves), settings)
             moves += 1
         winners = game.result(state).winners
-        out += [(features, 1.0 / len(winners) if seat in winners else 0.0) for seat, features in taken]
+        for seats, rows in taken:
+            won = [s in winners for s in seats]
+            if any(won):  # a winner who was out of this board's count cannot label it
+                out.append((rows, [w / sum(won) for w in won]))
     return out
-
-
-def _chance(weights: list[float] | tuple[float, ...], features: list[float]) -> float:
-    x = sum(w * f for w, f in zip(weights, features))
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
 
 
 def fit(data: list[Sample], iterations: int = 30) -> list[float]:
     """Maximum likelihood by Newton's method, with a whisker of ridge so the step always solves."""
-    k = len(data[0][0])
+    k = len(data[0][0][0])
     w = [0.0] * k
     for _ in range(iterations):
         grad = [0.0] * k
         hess = [[1e-6 if i == j else 0.0 for j in range(k)] for i in range(k)]
-        for x, y in data:
-            p = _chance(w, x)
-            for i in range(k):
-                grad[i] += (y - p) * x[i]
-                for j in range(k):
-                    hess[i][j] += p * (1 - p) * x[i] * x[j]
+        for rows, y in data:
+            p = evaluation.shares(rows, w)
+            mean = [sum(pj * row[i] for pj, row in zip(p, rows)) for i in range(k)]
+            for pj, yj, row in zip(p, y, rows):
+                d = [row[i] - mean[i] for i in range(k)]
+                for i in range(k):
+                    grad[i] += (yj - pj) * row[i]
+                    for j in range(k):
+                        hess[i][j] += pj * d[i] * d[j]
         step = _solve(hess, grad)
         w = [a + b for a, b in zip(w, step)]
         if max(abs(s) for s in step) < 1e-9:
@@ -100,32 +106,44 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
 
 
 def score(weights: list[float] | tuple[float, ...], data: list[Sample]) -> tuple[float, float]:
-    """(log-loss, share of samples whose winner the sign of the score calls)."""
+    """(log-loss, share of samples whose favourite won): at two candidates, the binary log-loss."""
     loss = called = 0.0
-    for x, y in data:
-        p = min(max(_chance(weights, x), 1e-9), 1 - 1e-9)
-        loss -= y * math.log(p) + (1 - y) * math.log(1 - p)
-        called += (p > 0.5) == (y > 0.5)
+    for rows, y in data:
+        p = evaluation.shares(rows, weights)
+        loss -= sum(yj * math.log(max(pj, 1e-12)) for pj, yj in zip(p, y))
+        called += y[max(range(len(p)), key=p.__getitem__)] > 0
     return loss / len(data), called / len(data)
 
 
-def _seeds(text: str) -> range:
+def _range(text: str) -> tuple[int, int]:
     first, _, last = text.partition("-")
-    return range(int(first), int(last or first) + 1)
+    return int(first), int(last or first)
+
+
+def _seeds(text: str) -> range:
+    first, last = _range(text)
+    return range(first, last + 1)
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--train", default="20000-20399", help="seeds to fit on, FIRST-LAST")
-    parser.add_argument("--held", default="10000-10199", help="seeds to score on, FIRST-LAST")
+    parser.add_argument("--players", default="2", help="table sizes, LO-HI: 2 fits WEIGHTS, 3-8 WEIGHTS_MANY")
+    parser.add_argument("--train", help="seeds to fit on, FIRST-LAST (20000-20399 at 2, else 30000-30599)")
+    parser.add_argument("--held", help="seeds to score on, FIRST-LAST (10000-10199 at 2, else 31000-31299)")
     args = parser.parse_args(argv)
-    train, held = samples(_seeds(args.train)), samples(_seeds(args.held))
+    players = _range(args.players)
+    many = players[0] > 2
+    train_seeds = args.train or ("30000-30599" if many else "20000-20399")
+    held_seeds = args.held or ("31000-31299" if many else "10000-10199")
+    train, held = samples(_seeds(train_seeds), players), samples(_seeds(held_seeds), players)
     weights = fit(train)
-    print(f"samples: {len(train):,} to fit (seeds {args.train}), {len(held):,} held out (seeds {args.held})")
-    for name, w in (("fitted", weights), ("today's WEIGHTS", evaluation.WEIGHTS)):
+    today = ("WEIGHTS_MANY", evaluation.WEIGHTS_MANY) if many else ("WEIGHTS", evaluation.WEIGHTS)
+    print(f"samples: {len(train):,} to fit (seeds {train_seeds}), {len(held):,} held out (seeds {held_seeds}), "
+          f"{args.players} players")
+    for name, w in (("fitted", weights), (f"today's {today[0]}", today[1]), ("equal shares", [0.0] * len(weights))):
         loss, called = score(w, held)
-        print(f"{name:16s} held-out log-loss {loss:.4f}, winner called {100 * called:.1f} %, "
-              f"weights ({', '.join(f'{v:.3f}' for v in w)})")
+        favourite = f"favourite won {100 * called:.1f} %" if any(w) else "no favourite"
+        print(f"{name:20s} held-out log-loss {loss:.4f}, {favourite}, weights ({', '.join(f'{v:.4f}' for v in w)})")
 
 
 if __name__ == "__main__":
