@@ -12,8 +12,9 @@ labelled by who won (a shared win shares the label). With `--players LO-HI` seed
 LO + s mod (HI - LO + 1) seats, and a board counts only while as many candidates are in as the weights
 are for (two, or three and more). A multinomial logit (Newton's method; no intercept, so equal
 candidates get equal shares) is fitted on `--train` and scored on `--held` by log-loss and how often
-its favourite won, beside today's weights and equal shares. A few minutes a core. Pure Python, so it
-runs in the project's own environment.
+its favourite won, beside today's weights and equal shares; with --players 3-8 also by how many
+candidates are in, beside the two-candidate WEIGHTS. A few minutes a core. Pure Python, so it runs in
+the project's own environment.
 """
 from __future__ import annotations
 
@@ -144,6 +145,11 @@ def main(argv: list[str] | None = None) -> None:
         loss, called = score(w, held)
         favourite = f"favourite won {100 * called:.1f} %" if any(w) else "no favourite"
         print(f"{name:20s} held-out log-loss {loss:.4f}, {favourite}, weights ({', '.join(f'{v:.4f}' for v in w)})")
+    for size in sorted({len(rows) for rows, _ in held}) if many else ():
+        boards = [sample for sample in held if len(sample[0]) == size]
+        losses = ", ".join(f"{name} {score(w, boards)[0]:.4f}" for name, w in (("fitted", weights),
+                                                                               ("WEIGHTS", evaluation.WEIGHTS)))
+        print(f"  {size} candidates in: {len(boards):,} held-out boards, log-loss {losses}, equal {math.log(size):.4f}")
 
 
 if __name__ == "__main__":

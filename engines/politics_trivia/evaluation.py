@@ -13,7 +13,7 @@ seat's own turn (`Game.ai_stops_here`), in normal-vs-normal games labelled by wh
 - two candidates (WEIGHTS): 400 two-player games, seeds 20000-20399, 23,973 turn starts;
 - three or more (WEIGHTS_MANY): games of 3 to 8 players, where Popular Votes near 270 count far more,
   as most such games end in a runoff. Before 6 Dec 2026 a seat's chance there was a logistic of its
-  lead over its best rival alone, so each of eight equal seats was told about 53 %.
+  lead over its best rival alone, so each of eight equal seats was told about half.
 
 Read from `seat`'s own view: the public board and its own hand (a rival's position is valued as if
 it held no cards, since its cards are secret), so every determinization of a position gets the
