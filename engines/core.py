@@ -301,6 +301,12 @@ class Game(ABC, Generic[S]):
         standing from the view (electoral votes, else the result's scores)."""
         return None
 
+    def ai_chance(self, state: S, seat: int) -> float | None:
+        """`seat`'s chance to win an unfinished game, to show a player (a hint), where `ai_evaluate`
+        ranks boards well but is no chance to win (politics-trivia's leads over the best rival at a
+        large table); None: `ai_evaluate` is one. Never read to choose a move."""
+        return None
+
     def ai_stops_here(self, state: S, seat: int) -> bool:
         """Whether a search that plays on until `seat` is to move again may stop here and judge the
         board (`ai_evaluate`): `seat` is to move. The default stops wherever it is; a game where a seat

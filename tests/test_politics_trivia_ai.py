@@ -12,7 +12,7 @@ from engines.politics_trivia import pile, runoff
 from engines.politics_trivia import ai
 from engines.politics_trivia import game as g
 from engines.politics_trivia.game import DC, EV, GERRY, Deal, WildState, WILD
-from engines.politics_trivia import evaluation
+from engines.politics_trivia import forecast
 from engines.politics_trivia.evaluation import WEIGHTS
 from engines.rng import Rng
 
@@ -345,11 +345,10 @@ def test_evaluation_is_a_chance_that_the_two_seats_share():
         assert 0.0 < mine < 1.0 and mine + theirs == pytest.approx(1.0)
 
 
-def test_evaluation_shares_the_win_out_at_a_large_table():
-    """Each candidate's chance is its share of the table (a softmax of strengths): eight equal
-    candidates, the first to move, get shares that add up to one, the mover's a little above 1/8.
-    Judged against the best rival alone, each of them was told about half."""
-    s = GAME.setup([Seat(name=f"p{i}", bot=True) for i in range(8)], GAME.options({}), 3)
+def _even_table(n=8):
+    """A table of `n` candidates after setup, all alike (the same state, money, votes, no cards or
+    chips), seat 0 to move."""
+    s = GAME.setup([Seat(name=f"p{i}", bot=True) for i in range(n)], GAME.options({}), 3)
     rng = Rng(3)
     while s.phase == "homes":
         seat = GAME.to_act(s)[0]
@@ -358,12 +357,39 @@ def test_evaluation_shares_the_win_out_at_a_large_table():
     for p in s.players:
         p.at, p.pv, p.cash, p.hand = "OH", 5, 10, []
     s.chips = dict.fromkeys(s.chips)
-    chances = [GAME.ai_evaluate(s, seat) for seat in range(8)]
+    return s
+
+
+def test_a_hints_chance_is_a_share_of_the_table():
+    """What a hint reports (`Game.ai_chance`) is each candidate's share of the table: eight equal
+    candidates get shares that add up to one, the mover's a little above 1/8. The search's own
+    judgement (`ai_evaluate`) weighs a seat against its best rival alone, which ranks moves better
+    but gives each of them about half: a hint said "about 47 %" in round one of an eight-player game."""
+    s = _even_table()
+    chances = [GAME.ai_chance(s, seat) for seat in range(8)]
     assert sum(chances) == pytest.approx(1.0)
     assert chances[1:] == [pytest.approx(chances[1])] * 7 and chances[1] < 1 / 8 < chances[0] < 0.2
+    assert all(0.45 < GAME.ai_evaluate(s, seat) < 0.55 for seat in range(8))
     s.players[5].out = True  # an eliminated candidate has no share, and the others share its part
-    assert GAME.ai_evaluate(s, 5) == 0.0
-    assert sum(GAME.ai_evaluate(s, seat) for seat in range(8)) == pytest.approx(1.0)
+    assert GAME.ai_chance(s, 5) == 0.0
+    assert sum(GAME.ai_chance(s, seat) for seat in range(8)) == pytest.approx(1.0)
+
+
+def test_at_two_players_a_hints_chance_is_the_searchs_judgement():
+    """At two candidates a share of the table is the logistic of the seat's leads the search judges by."""
+    for seed in range(3):
+        s = fresh(n=2, seed=seed)
+        s.chips["TX"], s.players[1].pv, s.players[0].cash = 0, 20 + seed, 25
+        for seat in (0, 1):
+            assert GAME.ai_chance(s, seat) == pytest.approx(GAME.ai_evaluate(s, seat), abs=1e-12)
+
+
+def test_a_hint_at_eight_players_reports_a_share_and_suggests_hards_move():
+    from engines.search import choose, suggest
+    s = _even_table()
+    action, chance = suggest(GAME, s, 0, Rng(4), iterations=16)
+    assert action == choose(GAME, s, 0, "hard", Rng(4), iterations=16)
+    assert chance is not None and 0.02 < chance < 0.3  # about 1/8, not about half
 
 
 def test_evaluation_in_setup_gives_every_candidate_an_even_chance():
@@ -403,6 +429,7 @@ def test_evaluation_reads_only_the_seats_view():
     assert any(o.players[1].hand != s.players[1].hand for o in others)  # the rival's cards do change
     for other in others:
         assert GAME.ai_evaluate(other, 0) == GAME.ai_evaluate(s, 0)
+        assert GAME.ai_chance(other, 0) == GAME.ai_chance(s, 0)  # and what a hint reports
 
 
 def test_evaluation_in_a_runoff_follows_the_score():
@@ -424,7 +451,7 @@ def _fit_tool():
 
 
 def test_the_fit_tool_recovers_known_weights():
-    """tools/fit_trivia_evaluation.py, which made WEIGHTS and WEIGHTS_MANY: on tables of two to five
+    """tools/fit_trivia_evaluation.py, which made WEIGHTS and forecast.WEIGHTS_MANY: on tables of two to five
     candidates whose winner is drawn from a known multinomial logit it finds that logit's weights
     again, and scores them better than weights that are off."""
     tool = _fit_tool()
@@ -433,7 +460,7 @@ def test_the_fit_tool_recovers_known_weights():
     data = []
     for k in range(4000):
         rows = [[rng.random() * 2 - 1 for _ in truth] for _ in range(2 + k % 4)]
-        odds, draw = evaluation.shares(rows, truth), rng.random()
+        odds, draw = forecast.shares(rows, truth), rng.random()
         winner = next((i for i in range(len(rows)) if draw < sum(odds[:i + 1])), len(rows) - 1)
         data.append((rows, [1.0 if i == winner else 0.0 for i in range(len(rows))]))
     fitted = tool.fit(data)

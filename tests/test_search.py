@@ -406,6 +406,22 @@ def _luck_actions():
 _PLAIN, _EDGE, _THROW = _luck_actions()
 
 
+def test_a_hint_reports_the_games_chance_to_win_and_ranks_by_its_judgement():
+    """`Game.ai_chance` is the chance a hint shows a player, where a game's `ai_evaluate` ranks
+    boards but is no chance to win (politics-trivia at a large table): the paired search reports its
+    mean for the move it picks, and still picks by `ai_evaluate`, so the hint's move is hard's."""
+    from engines.search.ismcts import paired_search
+    from engines.search.levels import SearchBudget
+    from engines.search.policy import Settings
+    game, settings = _Luck(), Settings(paired=True, epsilon=0.0, horizon=1, margin=2.0)
+    game.ai_chance = lambda state, seat: 0.125 + (0.05 if state.picked == "edge" else 0.0)  # type: ignore[attr-defined]
+    state = _Luck.State(rng=1)
+    ranked = paired_search(game, state, 0, [_PLAIN, _EDGE], Rng(3), SearchBudget(iterations=8), settings)
+    shown = paired_search(game, state, 0, [_PLAIN, _EDGE], Rng(3), SearchBudget(iterations=8), settings, report=True)
+    assert shown.action == ranked.action == _EDGE
+    assert shown.win_chance == pytest.approx(0.175) and ranked.win_chance > 0.3
+
+
 def test_the_paired_search_sees_a_small_edge_through_loud_dice():
     """Settings.paired: both moves meet the same throw in every round, so the edge shows at once
     and is taken; equal moves keep the heuristic's (the first); and with the dice drawn apart for

@@ -1,20 +1,23 @@
-"""Fit politics-trivia's playout yardstick (engines/politics_trivia/evaluation.py) again.
+"""Fit politics-trivia's judgements of a board again: the search's WEIGHTS and the hint's WEIGHTS_MANY.
 
-    python tools/fit_trivia_evaluation.py                  # WEIGHTS: 2 players, seeds 20000-20399, held 10000-10199
-    python tools/fit_trivia_evaluation.py --players 3-8    # WEIGHTS_MANY: 3 to 8, seeds 30000-30599, held 31000-31299
+    python tools/fit_trivia_evaluation.py                  # 2 players, seeds 20000-20399, held 10000-10199
+    python tools/fit_trivia_evaluation.py --players 3-8    # 3 to 8, seeds 30000-30599, held 31000-31299
     python tools/fit_trivia_evaluation.py --train 20000-20099 --held 10000-10049
 
-Why here: the weights are the search's whole idea of a good board, and a figure in the docs should
-come from a command. Samples are taken where the search judges a playout, at the start of a seat's own
-turn (`Game.ai_stops_here`), in games played by the search's own rollout policy (the normal AI,
-`engines.search.policy.policy_step`): every candidate's `Side.features` read from the mover's view,
-labelled by who won (a shared win shares the label). With `--players LO-HI` seed s plays at
-LO + s mod (HI - LO + 1) seats, and a board counts only while as many candidates are in as the weights
-are for (two, or three and more). A multinomial logit (Newton's method; no intercept, so equal
-candidates get equal shares) is fitted on `--train` and scored on `--held` by log-loss and how often
-its favourite won, beside today's weights and equal shares; with --players 3-8 also by how many
-candidates are in, beside the two-candidate WEIGHTS. A few minutes a core. Pure Python, so it runs in
-the project's own environment.
+Why here: the weights are the search's whole idea of a good board (engines/politics_trivia/evaluation.py
+WEIGHTS, fitted at two players) and what a hint tells a player at a larger table (forecast.py
+WEIGHTS_MANY), and a figure in the docs should come from a command. Both are one model, a candidate's
+share of the table (forecast.py): at two players its fit is WEIGHTS with the last weight halved
+(`forecast.WEIGHTS_TWO`, each candidate's own Popular-Vote lead where WEIGHTS read the seat's). Samples
+are taken where the search judges a playout, at the start of a seat's own turn (`Game.ai_stops_here`),
+in games played by the search's own rollout policy (the normal AI, `engines.search.policy.policy_step`):
+every candidate's `Side.features` read from the mover's view, labelled by who won (a shared win shares
+the label). With `--players LO-HI` seed s plays at LO + s mod (HI - LO + 1) seats, and a board counts
+only while as many candidates are in as the weights are fitted for (two, or three and more). A
+multinomial logit (Newton's method; no intercept, so equal candidates get equal shares) is fitted on
+`--train` and scored on `--held` by log-loss and how often its favourite won, beside today's weights and
+equal shares; with --players 3-8 also by how many candidates are in, beside the two-candidate WEIGHTS. A
+few minutes a core. Pure Python, so it runs in the project's own environment.
 """
 from __future__ import annotations
 
@@ -27,7 +30,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from engines.core import Seat  # noqa: E402
-from engines.politics_trivia import GAME, evaluation  # noqa: E402
+from engines.politics_trivia import GAME, forecast  # noqa: E402
 from engines.rng import Rng  # noqa: E402
 from engines.search.policy import mover, policy_step, rollout_settings, run_timer  # noqa: E402
 
@@ -53,7 +56,7 @@ def samples(seeds: range, players: tuple[int, int] = (2, 2)) -> list[Sample]:
                 moves += 1
                 continue
             if game.ai_stops_here(state, who):
-                seats, rows = evaluation.table_features(game.view(state, who))
+                seats, rows = forecast.table_features(game.view(state, who))
                 if (len(rows) > 2) == (low > 2) and len(rows) > 1:
                     taken.append((seats, rows))
             policy_step(game, state, who, moves, Rng(seed * 7919 + moves), settings)
@@ -74,7 +77,7 @@ def fit(data: list[Sample], iterations: int = 30) -> list[float]:
         grad = [0.0] * k
         hess = [[1e-6 if i == j else 0.0 for j in range(k)] for i in range(k)]
         for rows, y in data:
-            p = evaluation.shares(rows, w)
+            p = forecast.shares(rows, w)
             mean = [sum(pj * row[i] for pj, row in zip(p, rows)) for i in range(k)]
             for pj, yj, row in zip(p, y, rows):
                 d = [row[i] - mean[i] for i in range(k)]
@@ -110,7 +113,7 @@ def score(weights: list[float] | tuple[float, ...], data: list[Sample]) -> tuple
     """(log-loss, share of samples whose favourite won): at two candidates, the binary log-loss."""
     loss = called = 0.0
     for rows, y in data:
-        p = evaluation.shares(rows, weights)
+        p = forecast.shares(rows, weights)
         loss -= sum(yj * math.log(max(pj, 1e-12)) for pj, yj in zip(p, y))
         called += y[max(range(len(p)), key=p.__getitem__)] > 0
     return loss / len(data), called / len(data)
@@ -138,7 +141,7 @@ def main(argv: list[str] | None = None) -> None:
     held_seeds = args.held or ("31000-31299" if many else "10000-10199")
     train, held = samples(_seeds(train_seeds), players), samples(_seeds(held_seeds), players)
     weights = fit(train)
-    today = ("WEIGHTS_MANY", evaluation.WEIGHTS_MANY) if many else ("WEIGHTS", evaluation.WEIGHTS)
+    today = ("WEIGHTS_MANY", forecast.WEIGHTS_MANY) if many else ("WEIGHTS", forecast.WEIGHTS_TWO)
     print(f"samples: {len(train):,} to fit (seeds {train_seeds}), {len(held):,} held out (seeds {held_seeds}), "
           f"{args.players} players")
     for name, w in (("fitted", weights), (f"today's {today[0]}", today[1]), ("equal shares", [0.0] * len(weights))):
@@ -148,7 +151,7 @@ def main(argv: list[str] | None = None) -> None:
     for size in sorted({len(rows) for rows, _ in held}) if many else ():
         boards = [sample for sample in held if len(sample[0]) == size]
         losses = ", ".join(f"{name} {score(w, boards)[0]:.4f}" for name, w in (("fitted", weights),
-                                                                               ("WEIGHTS", evaluation.WEIGHTS)))
+                                                                               ("WEIGHTS", forecast.WEIGHTS_TWO)))
         print(f"  {size} candidates in: {len(boards):,} held-out boards, log-loss {losses}, equal {math.log(size):.4f}")
 
 

@@ -2,18 +2,14 @@
 
 The rulebook's win is 270 electoral votes *with the most Popular Votes* (else a runoff against the
 Popular-Vote leader), and most of a turn trades in what leads there: chips, Popular Votes, the cash
-that buys chips and flights, and where a candidate stands for its next roll. So every candidate still
-in gets a strength, a weighted sum of those (`Side.features`), and a seat's chance is its share of
-the table's strengths (a softmax: a multinomial logit). Equal candidates get equal shares at any table
-size; at two it is the logistic of the seat's leads over its rival. In a runoff the score decides.
-
-The weights are fitted by maximum likelihood where the search judges a board, at the start of a
-seat's own turn (`Game.ai_stops_here`), in normal-vs-normal games labelled by who won
-(`python tools/fit_trivia_evaluation.py`; the figures are in docs/games/politics-trivia.md):
-- two candidates (WEIGHTS): 400 two-player games, seeds 20000-20399, 23,973 turn starts;
-- three or more (WEIGHTS_MANY): games of 3 to 8 players, where Popular Votes near 270 count far more,
-  as most such games end in a runoff. Before 6 Dec 2026 a seat's chance there was a logistic of its
-  lead over its best rival alone, so each of eight equal seats was told about half.
+that buys chips and flights, and where a candidate stands for its next roll. So a board's value to
+a seat is a logistic of its lead over its best rival in each of those (`Standing.features`), with
+WEIGHTS fitted by logistic regression where the search judges a board, at the start of a seat's own
+turn (`Game.ai_stops_here`): 400 normal-vs-normal 2-player games (seeds 20000–20399), both seats'
+turn starts, labelled by who won, 23,973 samples. On 200 other games (seeds 10000–10199, 12,193 turn
+starts) it scores log-loss 0.513 and calls the winner 76 % of the time, against 0.529 (75 %) for
+the weights before it (fitted on every step of a turn) and 0.656 for the electoral-vote lead alone
+(`engines.search.policy.evaluate`). In a runoff the score decides.
 
 Read from `seat`'s own view: the public board and its own hand (a rival's position is valued as if
 it held no cards, since its cards are secret), so every determinization of a position gets the
@@ -22,77 +18,78 @@ same value.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .ai import Reading
 from .board import MAJORITY
 from .views import PlayerView, TriviaView
 
-# per feature of `Side.features`: electoral votes (per 100), Popular Votes (per 10M), cash (per $10M,
-# up to CASH_CAP), position (per $10M of the heuristic's value of its next roll), 1 for the candidate
-# whose turn it is, and its Popular-Vote lead over the next best (per 10M, within ±30M) times the
-# square of how near the race is to 270
-WEIGHTS = (2.265, 0.124, 0.069, 0.156, 0.118, 0.0265)
-WEIGHTS_MANY = (1.795, 0.062, 0.042, 0.155, 0.091, 0.668)
+# per feature of `Standing.features`: the lead in electoral votes (per 100), Popular Votes (per 10M),
+# cash (per $10M, up to CASH_CAP), position (per $10M of the heuristic's value of the next roll),
+# who moves next (+1 the seat, -1 the rival; every sample was a seat's own turn start, so this is the
+# mover's edge there), and the Popular-Vote lead as the race nears 270
+WEIGHTS = (2.265, 0.124, 0.069, 0.156, 0.118, 0.053)
 CASH_CAP = 40           # cash beyond this buys little more
-PV_LEAD_CAP = 3.0       # a Popular-Vote lead beyond 30M decides no more runoffs
 RUNOFF_POINT = 0.6      # in a runoff: the weight of each right answer of lead
 
 
 @dataclass(frozen=True)
 class Side:
     """One candidate's standing, in numbers."""
-    seat: int
     ev: int
     pv: int
     cash: int
     position: float  # the heuristic's expected value of its next roll from where it stands ($M)
 
-    def features(self, table: Sequence[Side], turn: int | None) -> list[float]:
-        """This candidate's features at `table` (every candidate still in, itself among them)."""
-        near = max(side.ev for side in table) / MAJORITY  # how close the race is to its end
-        next_best = max((side.pv for side in table if side is not self), default=self.pv)
-        pv_lead = max(-PV_LEAD_CAP, min(PV_LEAD_CAP, (self.pv - next_best) / 10.0))
+
+@dataclass(frozen=True)
+class Standing:
+    me: Side
+    rival: Side
+    mover: float  # +1: the seat moves next, -1: the rival does, 0: someone else
+
+    def features(self) -> list[float]:
+        me, rival = self.me, self.rival
+        near = max(me.ev, rival.ev) / MAJORITY  # how close the race is to its end
+        pv_lead = max(-3.0, min(3.0, (me.pv - rival.pv) / 10.0))
         return [
-            self.ev / 100.0,
-            self.pv / 10.0,
-            min(self.cash, CASH_CAP) / 10.0,
-            self.position / 10.0,
-            1.0 if turn == self.seat else 0.0,
+            (me.ev - rival.ev) / 100.0,
+            (me.pv - rival.pv) / 10.0,
+            (min(me.cash, CASH_CAP) - min(rival.cash, CASH_CAP)) / 10.0,
+            (me.position - rival.position) / 10.0,
+            self.mover,
             pv_lead * near * near,
         ]
 
-
-def weights_for(candidates: int) -> tuple[float, ...]:
-    return WEIGHTS if candidates <= 2 else WEIGHTS_MANY
-
-
-def shares(rows: Sequence[Sequence[float]], weights: Sequence[float]) -> list[float]:
-    """Each row's share of the table: the softmax of its weighted features."""
-    strengths = [sum(w * f for w, f in zip(weights, row)) for row in rows]
-    top = max(strengths)
-    powers = [math.exp(s - top) for s in strengths]
-    total = sum(powers)
-    return [p / total for p in powers]
+    def chance(self) -> float:
+        x = sum(w * f for w, f in zip(WEIGHTS, self.features()))
+        return 1.0 / (1.0 + math.exp(-x))
 
 
-def table(view: TriviaView) -> list[Side]:
-    """Every candidate still in, read from the view's seat: its own position with its hand, a rival's
-    without its (secret) cards."""
-    return [_side(view, p) for p in view["players"] if not p["out"]]
-
-
-def table_features(view: TriviaView) -> tuple[list[int], list[list[float]]]:
-    """The seats still in and each one's `Side.features`, in seat order."""
-    sides = table(view)
-    return [s.seat for s in sides], [s.features(sides, view["turn"]) for s in sides]
+def standing(view: TriviaView, seat: int) -> Standing | None:
+    """The board from `seat`'s side against its best rival (most electoral votes, then Popular
+    Votes); None when no rival is left."""
+    players = view["players"]
+    rivals = [p for p in players if p["seat"] != seat and not p["out"]]
+    if not rivals:
+        return None
+    rival = max(rivals, key=lambda p: (p["ev"], p["pv"], -p["seat"]))
+    turn = view["turn"]
+    mover = 0.0 if turn is None else 1.0 if turn == seat else -1.0 if turn == rival["seat"] else 0.0
+    return Standing(_side(view, players[seat]), _side(view, rival), mover)
 
 
 def _side(view: TriviaView, player: PlayerView) -> Side:
+    position = position_of(view, player) if player["at"] is not None else 0.0
+    return Side(player["ev"], player["pv"], player["cash"], position)
+
+
+def position_of(view: TriviaView, player: PlayerView) -> float:
+    """The heuristic's value of `player`'s next roll from where it stands (it must stand somewhere),
+    read from the view's seat: a rival's without its (secret) cards."""
     at = player["at"]
-    position = _reading_of(view, player["seat"]).roll_value(at) if at is not None else 0.0
-    return Side(player["seat"], player["ev"], player["pv"], player["cash"], position)
+    assert at is not None
+    return _reading_of(view, player["seat"]).roll_value(at)
 
 
 def _reading_of(view: TriviaView, seat: int) -> Reading:
@@ -116,7 +113,5 @@ def chance(view: TriviaView, seat: int) -> float:
     if h2h is not None and seat in h2h["seats"]:  # head to head: the questions decide, not the board
         mine = h2h["scores"][h2h["seats"].index(seat)]
         return 1.0 / (1.0 + math.exp(-RUNOFF_POINT * (2 * mine - sum(h2h["scores"]))))
-    seats, rows = table_features(view)
-    if seat not in seats:
-        return 0.0
-    return shares(rows, weights_for(len(rows)))[seats.index(seat)]
+    board = standing(view, seat)
+    return 1.0 if board is None else board.chance()

@@ -16,8 +16,8 @@ from typing import Any
 
 from ..core import SYSTEM, Action, Event, Game, Options, Result, RuleError, Seat, TextPrompt, Timer
 from ..rng import Rng
-from . import (acting, ai, asking, clock, evaluation, gerrymander, legal, menus, offers, pile, runoff, server_data,
-               turns, views, wildcards)
+from . import (acting, ai, asking, clock, evaluation, forecast, gerrymander, legal, menus, offers, pile, runoff,
+               server_data, turns, views, wildcards)
 from . import determinize as search_hooks
 from .actions import (ANSWER, PASS, WRAPUP, Answer, Ask, CallHelp, Claim, DealAnswer, Decline, Discard, End, Fly,
                       GiveUp, Guess, Help, Hire, Home, Judge, Move, NoHelp, Offer, Ok, Overrule, PassAnswer, Perform,
@@ -251,6 +251,9 @@ class PoliticsTrivia(Game[TriviaState]):
 
     def ai_evaluate(self, state: TriviaState, seat: int) -> float | None:  # from `seat`'s own view
         return evaluation.chance(self.view(state, seat), seat)
+
+    def ai_chance(self, state: TriviaState, seat: int) -> float | None:  # what a hint reports: a share
+        return forecast.chance(self.view(state, seat), seat)
 
     def ai_stops_here(self, state: TriviaState, seat: int) -> bool:
         # A seat also acts inside a rival's turn (help on its question, a Wildcard vote, a deal): a

@@ -32,7 +32,7 @@ from ..core import Action, Game
 from ..rng import Rng
 from .budget import Stopwatch
 from .paired import weigh
-from .policy import Settings, mover, playout, policy_action, run_timer, value
+from .policy import Settings, mover, playout, policy_action, reported, run_timer, value
 
 
 @dataclass(slots=True)
@@ -54,9 +54,12 @@ class SearchResult:
     visits: dict[str, float] = field(default_factory=dict)
 
 
-def ismcts(game: Game, state, seat: int, legal: list[Action], rng: Rng, budget, settings: Settings) -> SearchResult:
+def ismcts(game: Game, state, seat: int, legal: list[Action], rng: Rng, budget, settings: Settings,
+           report: bool = False) -> SearchResult:
+    """`hard`'s search. With `report` (a hint) its win_chance is what a player is shown
+    (`policy.reported`); a tree's playouts run to the end, where the two are the same."""
     if settings.paired and settings.search:  # a game whose dice drown a tree's estimates (policy.Settings)
-        return paired_search(game, state, seat, legal, rng, budget, settings)
+        return paired_search(game, state, seat, legal, rng, budget, settings, report)
     watch = Stopwatch(budget)
     cap = budget.iterations
     moves0 = _moves_made(game, state)
@@ -144,20 +147,22 @@ def ismcts(game: Game, state, seat: int, legal: list[Action], rng: Rng, budget, 
 
 
 def paired_search(game: Game, state, seat: int, legal: list[Action], rng: Rng, budget,
-                  settings: Settings) -> SearchResult:
+                  settings: Settings, report: bool = False) -> SearchResult:
     """`hard` where the dice are loud (`Settings.paired`): the heuristic's shortlist weighed in
     common worlds (paired.py), its first kept unless another's gain is `settings.margin` standard
     errors clear."""
     options = candidates(game, state, seat, Rng(rng.next64()), legal)
     if settings.shortlist:
         options = options[:settings.shortlist]
+    judged = reported if report else value
     if len(options) == 1:
-        return SearchResult(action=options[0], iterations=0, states=0, win_chance=value(game, state, seat),
+        return SearchResult(action=options[0], iterations=0, states=0, win_chance=judged(game, state, seat),
                             seconds=0.0)
-    tally = weigh(game, state, seat, options, rng, budget, settings)
+    tally = weigh(game, state, seat, options, rng, budget, settings, report)
     best = tally.choice(settings.margin)
     return SearchResult(action=options[best], iterations=tally.playouts, states=tally.states,
-                        win_chance=tally.totals[best] / tally.rounds, seconds=tally.seconds,
+                        win_chance=(tally.chances if report else tally.totals)[best] / tally.rounds,
+                        seconds=tally.seconds,
                         visits={a.text(): float(tally.rounds) for a in options})
 
 

@@ -74,5 +74,5 @@ def suggest(game: Game, state, seat: int, rng: Rng, budget_ms: float | None = No
     if len(legal) == 1:
         return legal[0], None
     result = ismcts(game, state, seat, legal, rng, SearchBudget(iterations, budget_ms, clock, began).resolved(),
-                    rollout_settings(game))
+                    rollout_settings(game), report=True)
     return result.action, result.win_chance

@@ -21,12 +21,13 @@ from dataclasses import dataclass, field
 from ..core import Action, Game
 from ..rng import Rng
 from .budget import SearchBudget, Stopwatch
-from .policy import Settings, mover, policy_step, run_timer, value
+from .policy import Settings, mover, policy_step, reported, run_timer, value
 
 
 @dataclass
 class PairedTally:
-    """The rounds' sums per shortlisted move: its values, and its differences from the first's."""
+    """The rounds' sums per shortlisted move: its values, its differences from the first's, and (for a
+    hint) the chances to win a player is shown (`policy.reported`)."""
     moves: int
     rounds: int = 0
     playouts: int = 0
@@ -35,11 +36,13 @@ class PairedTally:
     totals: list[float] = field(default_factory=list)
     diffs: list[float] = field(default_factory=list)
     squares: list[float] = field(default_factory=list)
+    chances: list[float] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.totals = [0.0] * self.moves
         self.diffs = [0.0] * self.moves
         self.squares = [0.0] * self.moves
+        self.chances = [0.0] * self.moves
 
     def add(self, values: list[float]) -> None:
         for i, v in enumerate(values):
@@ -73,8 +76,9 @@ class PairedTally:
 
 
 def weigh(game: Game, state, seat: int, options: list[Action], rng: Rng, budget: SearchBudget,
-          settings: Settings) -> PairedTally:
-    """Play rounds of `options` in common worlds until the budget is spent (at least one round)."""
+          settings: Settings, report: bool = False) -> PairedTally:
+    """Play rounds of `options` in common worlds until the budget is spent (at least one round); with
+    `report`, also sum each playout's chance to win as a player is shown it (a hint)."""
     watch = Stopwatch(budget)
     k = len(options)
     horizon = settings.horizon_of(game, state)
@@ -91,6 +95,8 @@ def weigh(game: Game, state, seat: int, options: list[Action], rng: Rng, budget:
             game.apply_in_place(world, seat, action)
             reward, played = until_my_turn(game, world, seat, Rng(policy_seed), settings, horizon)
             values.append(reward)
+            if report:  # `world` is where the playout ended
+                tally.chances[len(values) - 1] += reported(game, world, seat)
             tally.states += played + 1
         tally.add(values)
         tally.playouts += k

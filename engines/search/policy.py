@@ -62,6 +62,8 @@ SETTINGS: dict[str, Settings] = {
     # 58.7 % of 891 at 360 playouts (what the second buys now), -0.1 points against the old cut's same seeds.
     # At eight seats, judging the board where the next rival's turn starts (large_table) won 6 of 64 at 1,024
     # playouts, against 8 of 64 through every rival's turn at 128 on the same seeds (normal's move: 6): off.
+    # Judging the board as each candidate's share of the table won 3 (weights fitted at 3-8 players) and 5
+    # (WEIGHTS) of those 64: the search ranks by the lead over the best rival; a hint reports the share.
     # politics-1952: its tree lost to normal (7 of 18) because the dice drowned a 60-iteration estimate;
     # the paired search won 62 of 120 at 160 playouts a move. Played again with normal's move in its
     # seat on the same seeds (which won 55), it won 9 of the 11 games where its moves changed who won:
@@ -160,6 +162,16 @@ def value(game: Game, state, seat: int) -> float:
     winners = set(result.winners)
     sides = [team for team in game.teams(state) if winners.intersection(team)]
     return 1.0 / max(1, len(sides))
+
+
+def reported(game: Game, state, seat: int) -> float:
+    """`seat`'s chance to win at a playout's end, to show a player: `value`, except that an unfinished
+    board is judged by `Game.ai_chance` where the game has one (its `ai_evaluate` ranks, not forecasts)."""
+    if not game.result(state).finished:
+        shown = game.ai_chance(state, seat)
+        if shown is not None:
+            return shown
+    return value(game, state, seat)
 
 
 def evaluate(game: Game, state, seat: int) -> float:
