@@ -363,8 +363,8 @@ def _even_table(n=8):
 def test_a_hints_chance_is_a_share_of_the_table():
     """What a hint reports (`Game.ai_chance`) is each candidate's share of the table: eight equal
     candidates get shares that add up to one, the mover's a little above 1/8. The search's own
-    judgement (`ai_evaluate`) weighs a seat against its best rival alone, which ranks moves better
-    but gives each of them about half: a hint said "about 47 %" in round one of an eight-player game."""
+    judgement (`ai_evaluate`), by which it ranks its moves, weighs a seat against its best rival alone
+    and gives each of them about half: a hint said "about 47 %" in round one of an eight-player game."""
     s = _even_table()
     chances = [GAME.ai_chance(s, seat) for seat in range(8)]
     assert sum(chances) == pytest.approx(1.0)

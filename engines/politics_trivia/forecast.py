@@ -8,7 +8,7 @@ chance is its strength's share of the table (a softmax: a multinomial logit). At
 the search's own logistic (to 6e-16); at three and more the weights are WEIGHTS_MANY, fitted on games of
 3 to 8 players (`python tools/fit_trivia_evaluation.py --players 3-8`; docs/games/politics-trivia.md).
 A search that ranked its moves by these shares won fewer eight-player games than one ranking by leads
-(6 Dec 2026), so they only report: a better forecast is not a better ranking.
+(6 Dec 2026), so they only report: a better forecast need not be a better ranking.
 
 Read from `seat`'s own view, like `evaluation.chance`: a rival's position is valued without its cards.
 """
