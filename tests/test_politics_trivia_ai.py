@@ -488,9 +488,9 @@ def test_the_fit_tool_samples_a_seats_own_turn_starts(capsys, players, candidate
     today = "WEIGHTS" if players == "2" else "WEIGHTS_MANY"
     assert out[1].startswith("fitted ") and out[2].startswith(f"today's {today} ") and "log-loss" in out[2]
     assert out[3].startswith("equal shares") and "no favourite" in out[3]
-    by_size = out[4:]  # at three or more, the held-out boards by how many candidates are in
-    assert (not by_size) if players == "2" else all("candidates in:" in line and "WEIGHTS" in line for line in by_size)
-    assert by_size or players == "2"
+    rest = out[4:]  # at three or more: WEIGHTS as a share, then the held-out boards by candidates in
+    assert (not rest) if players == "2" else rest[0].startswith("WEIGHTS as a share") and "log-loss" in rest[0]
+    assert all("candidates in:" in line and "WEIGHTS" in line for line in rest[1:]) and (rest[1:] or players == "2")
 
 
 def test_hards_playouts_are_judged_where_the_seats_own_turn_starts():

@@ -148,6 +148,9 @@ def main(argv: list[str] | None = None) -> None:
         loss, called = score(w, held)
         favourite = f"favourite won {100 * called:.1f} %" if any(w) else "no favourite"
         print(f"{name:20s} held-out log-loss {loss:.4f}, {favourite}, weights ({', '.join(f'{v:.4f}' for v in w)})")
+    if many:  # the two-candidate weights read as a share: what the search's judgement would say
+        loss, called = score(forecast.WEIGHTS_TWO, held)
+        print(f"{'WEIGHTS as a share':20s} held-out log-loss {loss:.4f}, favourite won {100 * called:.1f} %")
     for size in sorted({len(rows) for rows, _ in held}) if many else ():
         boards = [sample for sample in held if len(sample[0]) == size]
         losses = ", ".join(f"{name} {score(w, boards)[0]:.4f}" for name, w in (("fitted", weights),
