@@ -30,6 +30,7 @@ from .views import PlayerView, TriviaView
 # mover's edge there), and the Popular-Vote lead as the race nears 270
 WEIGHTS = (2.265, 0.124, 0.069, 0.156, 0.118, 0.053)
 CASH_CAP = 40           # cash beyond this buys little more
+PV_LEAD_CAP = 3.0       # a Popular-Vote lead beyond 30M decides no more runoffs
 RUNOFF_POINT = 0.6      # in a runoff: the weight of each right answer of lead
 
 
@@ -51,7 +52,7 @@ class Standing:
     def features(self) -> list[float]:
         me, rival = self.me, self.rival
         near = max(me.ev, rival.ev) / MAJORITY  # how close the race is to its end
-        pv_lead = max(-3.0, min(3.0, (me.pv - rival.pv) / 10.0))
+        pv_lead = max(-PV_LEAD_CAP, min(PV_LEAD_CAP, (me.pv - rival.pv) / 10.0))
         return [
             (me.ev - rival.ev) / 100.0,
             (me.pv - rival.pv) / 10.0,
@@ -80,16 +81,14 @@ def standing(view: TriviaView, seat: int) -> Standing | None:
 
 
 def _side(view: TriviaView, player: PlayerView) -> Side:
-    position = position_of(view, player) if player["at"] is not None else 0.0
-    return Side(player["ev"], player["pv"], player["cash"], position)
+    return Side(player["ev"], player["pv"], player["cash"], position_of(view, player))
 
 
 def position_of(view: TriviaView, player: PlayerView) -> float:
-    """The heuristic's value of `player`'s next roll from where it stands (it must stand somewhere),
+    """The heuristic's value of `player`'s next roll from where it stands (0 while it stands nowhere),
     read from the view's seat: a rival's without its (secret) cards."""
     at = player["at"]
-    assert at is not None
-    return _reading_of(view, player["seat"]).roll_value(at)
+    return 0.0 if at is None else _reading_of(view, player["seat"]).roll_value(at)
 
 
 def _reading_of(view: TriviaView, seat: int) -> Reading:

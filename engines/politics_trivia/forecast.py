@@ -29,7 +29,6 @@ from .views import PlayerView, TriviaView
 # lead; here each candidate's own lead enters, which counts that lead twice, so it is halved.
 WEIGHTS_TWO = (*evaluation.WEIGHTS[:5], evaluation.WEIGHTS[5] / 2)
 WEIGHTS_MANY = (1.795, 0.062, 0.042, 0.155, 0.091, 0.668)
-PV_LEAD_CAP = 3.0  # a Popular-Vote lead beyond 30M decides no more runoffs
 
 
 @dataclass(frozen=True)
@@ -45,7 +44,8 @@ class Side:
         """This candidate's features at `table` (every candidate still in, itself among them)."""
         near = max(side.ev for side in table) / MAJORITY  # how close the race is to its end
         next_best = max((side.pv for side in table if side is not self), default=self.pv)
-        pv_lead = max(-PV_LEAD_CAP, min(PV_LEAD_CAP, (self.pv - next_best) / 10.0))
+        cap = evaluation.PV_LEAD_CAP
+        pv_lead = max(-cap, min(cap, (self.pv - next_best) / 10.0))
         return [
             self.ev / 100.0,
             self.pv / 10.0,
@@ -76,9 +76,7 @@ def table_features(view: TriviaView) -> tuple[list[int], list[list[float]]]:
 
 
 def _side(view: TriviaView, player: PlayerView) -> Side:
-    at = player["at"]
-    position = evaluation.position_of(view, player) if at is not None else 0.0
-    return Side(player["seat"], player["ev"], player["pv"], player["cash"], position)
+    return Side(player["seat"], player["ev"], player["pv"], player["cash"], evaluation.position_of(view, player))
 
 
 def chance(view: TriviaView, seat: int) -> float:

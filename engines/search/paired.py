@@ -90,13 +90,13 @@ def weigh(game: Game, state, seat: int, options: list[Action], rng: Rng, budget:
             break
         world_seed, policy_seed = rng.next64(), rng.next64()
         values = []
-        for action in options:
+        for i, action in enumerate(options):
             world = game.determinize(state, seat, Rng(world_seed))
             game.apply_in_place(world, seat, action)
             reward, played = until_my_turn(game, world, seat, Rng(policy_seed), settings, horizon)
             values.append(reward)
             if report:  # `world` is where the playout ended
-                tally.chances[len(values) - 1] += reported(game, world, seat)
+                tally.chances[i] += reported(game, world, seat)
             tally.states += played + 1
         tally.add(values)
         tally.playouts += k
