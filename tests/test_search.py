@@ -523,6 +523,22 @@ def test_at_horizon_0_a_paired_playout_stops_where_the_first_rivals_own_turn_sta
     assert world.at == 5
 
 
+def test_head_to_head_a_paired_playout_can_look_further():
+    """`Settings.two_seat_horizon` sets the horizon at a table of two alone; politics-trivia's playouts
+    run through two of the rival's turns head to head (measured: +5.3 points over one) and through one
+    round of rivals at three to eight seats, where it was not measured."""
+    from engines import Seat, get_game
+    from engines.search.policy import Settings, rollout_settings
+    settings = Settings(paired=True, horizon=1, two_seat_horizon=2, large_table=8)
+    assert [settings.horizon_at(n) for n in (2, 3, 7, 8)] == [2, 1, 1, 0]
+    assert Settings(horizon=3).horizon_at(2) == 3  # two_seat_horizon 0: the horizon
+    game = get_game("politics-trivia")
+    trivia = rollout_settings(game)
+    for seats, horizon in ((2, 2), (3, 1), (8, 1)):
+        state = game.setup([Seat(name=f"P{i}", bot=True) for i in range(seats)], game.options({}), 5)
+        assert trivia.horizon_of(game, state) == horizon
+
+
 def _root_worlds(common: bool) -> dict[str, list[int]]:
     """The worlds (determinization seeds) each root move of a race-white-house search played in, in
     visit order, with Settings.common_worlds on or off."""

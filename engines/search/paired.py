@@ -7,7 +7,8 @@ same dice and are compared on their difference, not on their luck. A playout goe
 heuristic until the searching seat is to move again after `settings.horizon` spells of rivals'
 turns, at a point where the game lets a playout stop (`Game.ai_stops_here`), or the game ends, and
 is scored by `Game.ai_evaluate`; at a large table (`Settings.large_table`) it stops sooner, where the
-first rival's own turn starts, so many rivals' dice do not drown the move's difference.
+first rival's own turn starts, so many rivals' dice do not drown the move's difference; head to
+head (`Settings.two_seat_horizon`) it can run longer, through more of the one rival's turns.
 The heuristic's own move (the shortlist's first) is left only for one whose paired gain over it is
 `settings.margin` standard errors clear of zero, so a small budget keeps the heuristic's move unless
 another proves better.
