@@ -340,7 +340,7 @@ def candidates(view: TriviaView, legal: list[Action], rng: Rng) -> list[Action] 
     to move by what the state is worth to it, or at the start of a turn the Gerrymander cards worth
     playing, the roll, staying, and the flights with the best rolls from where they land. Every
     other decision (a question's category, a deal, a verdict) is `decide`'s alone: searched, with
-    playouts scored by evaluation.py, they made hard lose to normal (docs/games/politics-trivia.md)."""
+    playouts scored by evaluation.py, they made hard lose to normal (docs/games/politics-trivia-ai.md)."""
     if len(legal) <= 1:
         return None
     first = decide(view, legal, rng)

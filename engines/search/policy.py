@@ -61,7 +61,7 @@ SETTINGS: dict[str, Settings] = {
     # (58.7 %; 9.5 points over normal's move in the same games) with margin 2. Margin 1: judged by its
     # decisions (tools/screen_search.py), it takes 0.0068 of a reference search's gain a decision where
     # margin 2 took 0.0061, and at both budgets measured in games the points over normal's move were
-    # about 1,550 times that gain (docs/games/politics-trivia.md).
+    # about 1,550 times that gain (docs/games/politics-trivia-ai.md).
     # In 1,037 games at margin 1 it won 58.6 % (55.6-61.6 %), 1.1 points over margin 2's hard on the same
     # 870 seeds: the bar's edge; what is left is a better yardstick (ai_evaluate), not more playouts.
     # Since 27 Nov its playouts are judged only where the seat's own turn starts (Game.ai_stops_here):
