@@ -72,7 +72,8 @@ SETTINGS: dict[str, Settings] = {
     # (WEIGHTS) of those 64: the search ranks by the lead over the best rival; a hint reports the share.
     # At two seats (since 6 Dec) a playout runs through two of the rival's turns (two_seat_horizon) at 180
     # playouts, what 360 at horizon 1 cost: on the refit's 1,036 seeds it won 66.4 % (63.5-69.2 %) where
-    # horizon 1 won 61.7 %, +4.7 points (95 % +1.7 to +7.8). Larger tables keep horizon 1 (not measured).
+    # horizon 1 won 61.7 %, +4.7 points (95 % +1.7 to +7.8). Larger tables keep horizon 1: at eight,
+    # horizon 2 at 64 playouts won 7 of the 64 games where horizon 1 at 128 won 8.
     # politics-1952: its tree lost to normal (7 of 18) because the dice drowned a 60-iteration estimate;
     # the paired search won 62 of 120 at 160 playouts a move. Played again with normal's move in its
     # seat on the same seeds (which won 55), it won 9 of the 11 games where its moves changed who won:
