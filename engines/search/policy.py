@@ -87,6 +87,9 @@ SETTINGS: dict[str, Settings] = {
                                 two_seat_horizon=2),
     "politics-1952": Settings(max_moves=200, epsilon=0.0, paired=True, shortlist=8, horizon=1, margin=2.0,
                               large_table=6),
+    # race-white-house: playouts of 30 moves at every table size; at four seats 60 moves (as many of the
+    # seat's own turns as at two) at the same cost did no better: -2.5 points, 95 % -5.7 to +0.7, on 1,000
+    # seeds (docs/games/race-white-house.md).
     "race-white-house": Settings(max_moves=30, widen=1.0, exploration=0.5, epsilon=0.0, common_worlds=True),
 }
 
