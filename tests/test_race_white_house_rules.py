@@ -15,7 +15,6 @@ from engines.race_white_house.data import (ALL_CODES, BLOCKS, CAPS, CATEGORIES, 
                                            REGIONS, SHEET_OF, SHEETS, SPIN_BY_SLUG, SPINS, TO_WIN, TRACK_LEN,
                                            TRACK_SPACES, TRACKS, TV_MAX, C, F, L, M, U)
 from engines.race_white_house.actions import Place
-from engines.race_white_house.ai import would_buy_tv
 from engines.race_white_house.board import land as land_on
 from engines.wording import card_for
 from engines.race_white_house.endgame import check_win
@@ -758,13 +757,3 @@ def test_approve_and_refuse_out_of_turn_name_the_rule():
     s = fresh(4)
     assert "Only a President approves" in refused(s, GAME.to_act(s)[0], "approve")
     assert "Only a President refuses" in refused(s, GAME.to_act(s)[0], "refuse")
-
-
-def test_the_ai_president_approves_what_it_would_spend_itself():
-    s = fresh(4)
-    land(s, 3, SPACE["tv"])
-    do(s, 3, "buy 10")
-    expected = "approve" if would_buy_tv(s, "D") else "refuse"
-    assert GAME.ai_action(s, 0, Rng(1)).text() == expected
-    s.won["D"] = ["CA", "NY", "TX", "FL", "PA", "IL"]  # 206: within 100 of winning, TV is worth it
-    assert GAME.ai_action(s, 0, Rng(1)).text() == "approve"

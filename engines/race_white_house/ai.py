@@ -4,7 +4,7 @@ actions), as any player could.
 Placements follow the planner (planner.py, also behind the `rest` move): thin early, thick late,
 feed the big states. An Issues position is taken by the votes its ADD brings against the votes it
 gives the opponent; campaigns are entered while money for late TV stays; TV money is saved for late
-in the game; debates are always taken.
+in the game; debates are always taken; as a President it approves what its running mate proposes.
 """
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ import math
 
 from ..core import Action
 from ..rng import Rng
-from .actions import (ADVANCE, APPROVE, DEBATE, DECLARE, DONE, ENTER, HOME, PASS, PLACE, RALLY, REFUSE, REST, ROLL,
-                      TAKE, Buy, buy, proposal)
+from .actions import (ADVANCE, APPROVE, DEBATE, DECLARE, DONE, ENTER, HOME, PASS, PLACE, RALLY, REST, ROLL,
+                      TAKE, Buy, buy)
 from .data import CATEGORIES, ENTRY_COST, EV, ISSUE_BY_SLUG, LEAN, REGIONS, TO_ELECT, TRACKS, TV_LOT, TV_MAX, TV_PRICE
 from .menus import legal_actions
 from .models import OFF, OTHER, RWHState, Step
@@ -85,10 +85,12 @@ def choose(state: RWHState, seat: int, rng: Rng) -> Action:
         return TAKE[a[0] if va >= vb else b[0]]
     if kind == "enter":
         return ENTER if would_enter(state, party, ENTRY_COST[step.card]) else PASS
-    if kind == "approve":  # as President: agree to what this AI would have spent itself
-        wanted = would_buy_tv(state, party) if isinstance(proposal(step.card), Buy) else \
-            would_enter(state, party, ENTRY_COST[state.steps[1].card])
-        return APPROVE if wanted else REFUSE
+    if kind == "approve":
+        # as President: back the running mate. Refusing what this AI would not have spent itself
+        # vetoed a hard or human running mate's early TV, the move measured best at a TV space; it
+        # changed nothing when the running mate is this AI, which proposes only what it would approve
+        # (docs/games/race-white-house.md, "why hard added nothing as a running mate")
+        return APPROVE
     if kind == "advance":
         options = [t for t in TRACKS if would_enter(state, party, ENTRY_COST[t])]
         # the campaign whose category this party leads in most states (ADD spaces pay on leads)
