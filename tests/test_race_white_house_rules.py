@@ -175,6 +175,31 @@ def test_four_players_sheets_seats_and_clockwise_turns():
     assert order == [2, 3, 0, 1]  # R President, D VP, D President, R VP
 
 
+def test_first_move_democrat_mirrors_the_start():
+    """`first_move=democrat`: the Republican chooses the first Home State and the Democrat rolls first;
+    at four players every pawn trades places with its rival of the same role in both orders."""
+    s = GAME.setup([Seat(name="alice"), Seat(name="bob")], GAME.options({"first_move": "democrat"}), 3)
+    assert [p.party for p in s.pawns] == ["D", "R"]
+    assert GAME.to_act(s) == [1]
+    refused(s, 0, "home CA", "not your turn")
+    for seat, code in ((1, "TX"), (0, "CA")):
+        do(s, seat, f"home {code}")
+        do(s, seat, "rest")
+        do(s, seat, "done")
+    assert s.phase == "play" and GAME.to_act(s) == [0]  # the Democrat rolls first
+    s = GAME.setup([Seat(name=n) for n in NAMES4], GAME.options({"first_move": "democrat"}), 3)
+    for seat, code in ((2, "TX"), (0, "NY"), (1, "OH"), (3, "CA")):
+        assert GAME.to_act(s) == [seat]
+        do(s, seat, f"home {code}")
+        do(s, seat, "rest")
+        do(s, seat, "done")
+    order = []
+    for _ in range(4):
+        order.append(GAME.to_act(s)[0])
+        next_turn(s, [])
+    assert order == [0, 1, 2, 3]  # D President, R VP, R President, D VP
+
+
 def test_three_players_one_seat_plays_both_republicans():
     s = GAME.setup([Seat(name=n) for n in NAMES4[:3]], GAME.options({}), 3)
     assert [p.seat for p in s.pawns] == [0, 2, 2, 1]

@@ -69,7 +69,8 @@ class RaceWhiteHouse(Game[RWHState]):
         "closes. 16 Democratic-leaning places start with a LIBERAL block marked, 24 Republican-leaning states with "
         "a CONSERVATIVE one; 11 swing states start empty.\n"
         "• Start: each candidate picks a Home State (`home TX`; Democrat first) and places 2 votes there, again on "
-        "every landing on HOME STATE. The Republican moves first: `roll` two dice, clockwise.\n"
+        "every landing on HOME STATE. The Republican moves first: `roll` two dice, clockwise (`first_move=democrat`: "
+        "the other way round).\n"
         "• Placing: `place TX UNION 3` until the votes are used, `rest` places the remainder for you, `undo` takes "
         "the placement back, `done` confirms. \"Anywhere\" means any state and category.\n"
         "• ISSUES: take one of two positions (`take pro-life`): ADD its votes — that many in every state where you "
@@ -117,6 +118,12 @@ class RaceWhiteHouse(Game[RWHState]):
                      Pawn(seat=1 if three else 3, party="D", role="VP", sheet=1)]
             order = [2, 3, 0, 1]
             choosing = [0, 2, 3, 1]
+        if opts.first_move == "democrat":
+            # The mirror of the rulebook's start: each pawn trades places with its rival of the same role,
+            # so the Republican chooses the first Home State and the Democrat takes the first turn.
+            rival = {0: 1, 1: 0} if n == 2 else {0: 2, 2: 0, 1: 3, 3: 1}
+            order = [rival[p] for p in order]
+            choosing = [rival[p] for p in choosing]
         rng = Rng(seed)
         issues = [i[0] for i in ISSUES]
         spins = [s[0] for s in SPINS]

@@ -28,6 +28,10 @@ class RWHOptions(Options):
         "ask", description="Four players: 'ask' (the rulebook's 'final decisions are made by the Presidents'): a "
                            "Vice-President's spending from the team's purse (a paid campaign, TV) waits for their "
                            "President to `approve` or `refuse` it; 'free': each candidate spends alone")
+    first_move: Literal["republican", "democrat"] = Field(
+        "republican", description="Who takes the first turn: 'republican' (the rulebook: the Democrat picks the "
+                                  "first Home State, the Republican rolls first); 'democrat' (the mirror: the "
+                                  "Republican picks first, the Democrat rolls first)")
     # 120: about twice the longest of 1,000 AI games on either scale (31 rounds short, 61 on the rulebook's)
     max_rounds: int = Field(120, ge=5, le=500, description="A stalled election ends after this many rounds; the "
                                                            "party with more electoral votes wins (then more states)")

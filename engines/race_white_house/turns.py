@@ -1,6 +1,7 @@
-"""Race for the White House: the turn. Home States first (Democrat first; each places 2 votes there),
-then each pawn in turn order rolls and moves; the steps a space queues are answered one by one, and
-when none is left the turn passes (with declare=manual, after a last chance to declare)."""
+"""Race for the White House: the turn. Home States first (the party that does not move first chooses
+first; each places 2 votes there), then each pawn in turn order rolls and moves; the steps a space
+queues are answered one by one, and when none is left the turn passes (with declare=manual, after a
+last chance to declare)."""
 from __future__ import annotations
 
 from ..core import Event, RuleError
