@@ -18,7 +18,7 @@ MAX_COUNT = max(max(c) for c in CAPS.values())
 
 
 class Home(Action):
-    """Choose your Home State (Democrat first, unless first_move=democrat); 2 votes go there at once."""
+    """Choose your Home State (the Democrat first; with `first_move=democrat` the Republican); 2 votes go there."""
     verb = "home"
     state: str
 
