@@ -120,35 +120,47 @@ def choose(game: Game[P52State], state: P52State, seat: int, rng: Rng) -> Action
 
 
 def evaluate(state: P52State, seat: int) -> float:
-    """`seat`'s chance to win judged from the board (Game.ai_evaluate). Each player still in scores
-    its expected votes at the count (each state's vote times the chance of holding it, as `choose`
-    weighs them), weighed by how full the board is (an early lead is soon lost: a vote weighs
-    nothing on an empty board and most once every state has a pin), plus the turn; the chances are
-    a softmax of those scores, so equal players get equal shares at any table size.
+    """`seat`'s chance to win judged from the board (Game.ai_evaluate): a softmax over the players
+    still in of a score each, so equal players get equal shares at any table size. A player scores
+    - its expected votes at the count (each state's vote times the chance of holding it, as `choose`
+      weighs them), weighed by how full the board is: an early lead is soon lost;
+    - the votes its pins in capitals have locked;
+    - once every state has a pin, when any doubles may bring the count: the votes as counted now, and
+      more again for a majority of them;
+    - and the turn, for the seat about to throw.
 
-    Fitted by maximum likelihood on 400 normal-vs-normal 2-player games (seeds 20000-20399, every
-    turn's roll, 10,488 samples): log-loss 0.555, where the logistic in the lead over the best rival
-    (per 25 votes) that this replaced scored 0.726, worse than a coin's 0.693 -- it gave a seat up to
-    99.9 % after its first turn, and a hint said so. On 100 other 2-player games 0.528 (the old one
-    0.685); at 4 and 6 players (100 games each) 0.934 and 1.014, against 1.386 and 1.792 for equal
-    shares."""
+    Fitted by maximum likelihood on every turn's roll of 2,000 normal-vs-normal 2-player games (seeds
+    20000-21999). Held out on 1,000 others (seeds 30000-30999) its log-loss is 0.552, where the
+    expected votes and the turn alone (27 Nov 2026 to 7 Dec) scored 0.565 and a coin 0.693. On 100
+    games each at 2, 4 and 6 players (seeds 40000-40099): 0.568, 0.914 and 1.048, against 0.580, 0.940
+    and 1.054 for the expected votes alone, and 0.693, 1.386 and 1.792 for equal shares."""
     if seat not in state.active:
         return 0.0
     if len(state.active) == 1:
         return 1.0
-    weight = (LEAD_WEIGHT + FULL_BOARD_WEIGHT * pinned(state) / len(EV)) / EVAL_SCALE
+    full = pinned(state)
+    expected = FULL_BOARD_WEIGHT * full / len(EV) / EVAL_SCALE
+    tally = votes(state) if full == len(EV) else None  # closed: any doubles now bring the count
     mover = state.turn if state.phase in ("roll", "move") else None
-    scores = {s: weight * sum(EV[code] * _chance(state, code, s, state.pos[code][s]) for code in EV)
-              + (TURN_WEIGHT if s == mover else 0.0) for s in state.active}
+    scores: dict[int, float] = {}
+    for s in state.active:
+        score = expected * sum(EV[code] * _chance(state, code, s, state.pos[code][s]) for code in EV)
+        score += CAPITAL_WEIGHT / EVAL_SCALE * sum(EV[code] for code in EV if state.capital[code] == s)
+        if tally is not None:
+            score += CLOSED_VOTE_WEIGHT / EVAL_SCALE * tally[s]
+            score += MAJORITY_WEIGHT if tally[s] >= MAJORITY else 0.0
+        scores[s] = score + (TURN_WEIGHT if s == mover else 0.0)
     top = max(scores.values())
     shares = {s: math.exp(v - top) for s, v in scores.items()}
     return shares[seat] / sum(shares.values())
 
 
-EVAL_SCALE = 25.0         # votes per unit of the weights below
-LEAD_WEIGHT = -0.072      # an expected vote's weight on an empty board...
-FULL_BOARD_WEIGHT = 0.651  # ...and what a board with a pin in every state adds to it
-TURN_WEIGHT = 0.295       # the seat whose turn it is
+EVAL_SCALE = 25.0          # votes per unit of the weights below
+FULL_BOARD_WEIGHT = 0.357  # an expected vote's weight, times the share of states with a pin
+CAPITAL_WEIGHT = 0.135     # a vote locked by a capital pin
+CLOSED_VOTE_WEIGHT = 0.279  # once every state has a pin: a vote as it would be counted now...
+MAJORITY_WEIGHT = 0.591    # ...and holding a majority of them
+TURN_WEIGHT = 0.262        # the seat whose turn it is
 
 
 def candidates(game: Game[P52State], state: P52State, seat: int, rng: Rng) -> list[Action] | None:
