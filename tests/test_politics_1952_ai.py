@@ -159,6 +159,31 @@ def test_evaluation_is_calibrated_an_early_lead_is_no_certainty():
     assert late > 0.9  # with the board full, the leader is
 
 
+def test_a_closed_board_is_judged_for_whoever_holds_a_majority_now():
+    """Once every state has a pin, any doubles brings the count, so the votes as they stand decide:
+    where one player holds a majority at a turn's roll, the judgement makes that player the favourite
+    (the expected votes alone, before 7 Dec 2026, did so at 207 of 233 such rolls here)."""
+    from engines.politics_1952.rules import pinned, votes
+    from engines.politics_1952.states import EV, MAJORITY
+    for players in (2, 4):
+        held = favoured = 0
+        for seed in range(500, 540):
+            s = GAME.setup([Seat(name=f"p{i}", bot=True) for i in range(players)], GAME.options({}), seed)
+            n = 0
+            while not GAME.result(s).finished:
+                seat = GAME.to_act(s)[0]
+                if s.phase == "roll" and len(s.active) > 1 and pinned(s) == len(EV):
+                    tally = votes(s)
+                    holder = next((x for x in s.active if tally[x] >= MAJORITY), None)
+                    if holder is not None:
+                        held += 1
+                        favoured += max(s.active, key=lambda x: GAME.ai_evaluate(s, x) or 0.0) == holder
+                GAME.apply_in_place(s, seat, GAME.ai_action(s, seat, GAME.ai_rng(s, seat, n)))
+                n += 1
+        assert held > 100
+        assert favoured >= 0.97 * held, (players, favoured, held)
+
+
 def test_at_six_players_hards_playouts_stop_where_the_next_rivals_turn_starts():
     """At the largest table a playout that runs through five rivals' throws drowns one county's
     difference, so hard judges the board where the next rival is to throw: its own turn played out,
