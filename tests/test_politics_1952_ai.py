@@ -186,6 +186,44 @@ def test_a_closed_board_is_judged_for_whoever_holds_a_majority_now():
         assert sum(judged) >= 0.97 * len(judged), (players, sum(judged), len(judged))
 
 
+def test_the_judgement_is_the_plain_sum_of_each_states_chance_to_the_last_bit():
+    """`evaluate` is the search's hot loop, so it sums every player's states in one pass with its
+    logistic remembered; it must give exactly what the plain formula gives: each player's expected
+    votes (`_chance` state by state) weighed by the full share of the board, the capitals' votes,
+    the closed board's count and majority, the turn, and a softmax over the players still in."""
+    import math
+
+    from engines.politics_1952 import ai
+    from engines.politics_1952.rules import pinned, votes
+    from engines.politics_1952.states import EV, MAJORITY
+
+    def plain(state, seat: int) -> float:
+        full = pinned(state)
+        tally = votes(state) if full == len(EV) else None
+        scores = {}
+        for s in state.active:
+            score = (ai.FULL_BOARD_WEIGHT * full / len(EV) / ai.EVAL_SCALE
+                     * sum(EV[c] * ai._chance(state, c, s, state.pos[c][s]) for c in EV))
+            score += ai.CAPITAL_WEIGHT / ai.EVAL_SCALE * sum(EV[c] for c in EV if state.capital[c] == s)
+            if tally is not None:
+                score += ai.CLOSED_VOTE_WEIGHT / ai.EVAL_SCALE * tally[s]
+                score += ai.MAJORITY_WEIGHT if tally[s] >= MAJORITY else 0.0
+            scores[s] = score + (ai.TURN_WEIGHT if s == state.turn else 0.0)
+        top = max(scores.values())
+        return math.exp(scores[seat] - top) / sum(math.exp(v - top) for v in scores.values())
+
+    compared = capitals = closed = 0
+    for players in (2, 3, 6):
+        for seed in range(600, 606):
+            for s in _rolls(players, seed):
+                for seat in s.active:
+                    assert GAME.ai_evaluate(s, seat) == plain(s, seat), (players, seed, seat)
+                    compared += 1
+                capitals += any(s.capital[c] is not None for c in EV)
+                closed += pinned(s) == len(EV)
+    assert compared > 1000 and capitals > 100 and closed > 50  # every term was exercised
+
+
 def test_at_six_players_hards_playouts_stop_where_the_next_rivals_turn_starts():
     """At the largest table a playout that runs through five rivals' throws drowns one county's
     difference, so hard judges the board where the next rival is to throw: its own turn played out,
