@@ -36,17 +36,18 @@ def _chance(state: P52State, code: str, seat: int, mine: int) -> float:
         return 1.0
     if mine == 0:
         return 0.0
-    return _on_the_line(state, code, seat, mine, state.pos[code])
-
-
-def _on_the_line(state: P52State, code: str, seat: int, mine: int, pos: list[int]) -> float:
-    """`_chance` for a pin at `mine` on the state's lines (not 0, not the capital): a logistic in the
-    lead over the strongest rival, remembered by the lead, as `evaluate` asks it for every player
-    and state of every playout."""
+    pos = state.pos[code]
     other = 0
     for s in state.active:
         if s != seat and pos[s] > other:
             other = pos[s]
+    return _on_the_line(state, code, seat, mine, pos, other)
+
+
+def _on_the_line(state: P52State, code: str, seat: int, mine: int, pos: list[int], other: int) -> float:
+    """`_chance` for a pin at `mine` on the state's lines (not 0, not the capital), `other` the
+    strongest rival's: a logistic in the lead, remembered by the lead, as `evaluate` asks it for
+    every player and state of every playout."""
     lead: float
     if mine > other:
         lead = mine - other
@@ -167,12 +168,20 @@ def evaluate(state: P52State, seat: int) -> float:
         else:
             continue  # nobody has a pin here: nobody's chance
         line = LINES[code]
+        furthest = second = 0  # the two furthest pins of players still in: each one's strongest rival
+        for s in active:
+            mine = pos[s]
+            if mine > furthest:
+                furthest, second = mine, furthest
+            elif mine > second:
+                second = mine
         for s in active:
             mine = pos[s]
             if mine > line:
                 held[s] += ev
             elif mine:
-                held[s] += ev * _on_the_line(state, code, s, mine, pos)
+                other = second if mine == furthest else furthest
+                held[s] += ev * _on_the_line(state, code, s, mine, pos, other)
     expected = FULL_BOARD_WEIGHT * full / len(EV) / EVAL_SCALE
     tally = votes(state) if full == len(EV) else None  # closed: any doubles now bring the count
     mover = state.turn if state.phase in ("roll", "move") else None
