@@ -672,3 +672,37 @@ def test_the_search_screen_tool_scores_margins_against_a_kept_reference(tmp_path
     with pytest.raises(SystemExit):
         tool.main(["us-president"])  # not a paired game: one sentence from argparse
     assert "not searched by the paired search" in capsys.readouterr().err
+
+
+def test_the_search_screen_tool_tries_other_horizons_against_a_longer_reference(tmp_path, capsys):
+    """--reference-horizon makes the yardstick play on further (kept under its own key, so a cache of
+    the search's own horizon is not read for it); each --try is one more setting, paired with the first."""
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "tools" / "screen_search.py"
+    spec = importlib.util.spec_from_file_location("screen_search", path)
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    cache = tmp_path / "ref.json"
+    common = ["politics-1952", "--seeds", "300-300", "--every", "40", "--reference", "6", "--budget", "16",
+              "--margins", "2", "--reps", "1", "--cache", str(cache)]
+    tool.main(common)
+    own = json.loads(cache.read_text())
+    capsys.readouterr()
+    tool.main(common + ["--reference-horizon", "3", "--try", "horizon=2 budget=8", "--try", "margin=0"])
+    out = capsys.readouterr()
+    longer = json.loads(cache.read_text())
+    assert "reference 1/" in out.err  # not the search's own horizon's reference, read back
+    assert longer["key"]["reference_horizon"] == 3 and "reference_horizon" not in own["key"]
+    assert [d["moves"] for d in longer["decisions"]] == [d["moves"] for d in own["decisions"]]
+    assert [d["gains"] for d in longer["decisions"]] != [d["gains"] for d in own["decisions"]]
+    lines = out.out.strip().splitlines()
+    assert lines[1].startswith("margin 2, 16 playouts: gains")
+    assert lines[2].startswith("horizon=2 budget=8: margin 2, horizon 2, 8 playouts: gains")
+    assert lines[3].startswith("margin=0: margin 0, horizon 1, 16 playouts: gains")
+    assert all("against the first margin" in line for line in lines[2:])
+    for bad in ("depth=2", "horizon=two", "horizon"):
+        with pytest.raises(SystemExit):
+            tool.main(common + ["--try", bad])
+        assert "--try" in capsys.readouterr().err

@@ -3,6 +3,8 @@ decisions, not games, for the games searched by `Settings.paired` (politics-triv
 
     python tools/screen_search.py politics-trivia --margins 2,1,0.5 --budget 384
     python tools/screen_search.py politics-1952 --margins 2,1 --budget 160 --seeds 300-302 --every 6 --reference 512
+    python tools/screen_search.py politics-1952 --margins 2 --budget 160 --seeds 300-308 --every 6 \
+        --reference 256 --reference-horizon 4 --try "horizon=2" --try "horizon=1 budget=640"
 
 Why: a setting of hard (its margin, its budget) moves its win rate against normal by a point or two,
 and a point takes thousands of games to see. A decision can be judged far more cheaply:
@@ -13,11 +15,13 @@ and a point takes thousands of games to see. A decision can be judged far more c
    search's own horizon and evaluation. Kept in `--cache` (JSON), as it takes most of the time.
 3. Each setting then searches each decision `--reps` times from other seeds, at `--budget` playouts,
    and is scored by the reference's gain of the move it picked (0 for the heuristic's move).
+   `--try "horizon=2 budget=80"` adds a setting with another horizon, budget or margin.
 The mean over decisions is the gain a setting takes, set beside the reference's best (an upper bound,
 and biased up: it is the largest of several noisy means). A difference between two settings is paired
 decision by decision, with its standard error. What it cannot see: whether the search's yardstick (its
 horizon, where a playout may stop (`Game.ai_stops_here`) and `Game.ai_evaluate`) is right; only games
-show that.
+show that. A reference that plays on further than the settings do (`--reference-horizon`) is a
+longer yardstick, and one that favours no setting's own horizon.
 """
 from __future__ import annotations
 
@@ -115,26 +119,49 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--margins", default="2,1", help="margins to screen, comma-separated (default 2,1)")
     ap.add_argument("--reps", type=int, default=3, help="searches per decision and setting (default 3)")
     ap.add_argument("--cache", help="a JSON file that keeps the reference between runs")
+    ap.add_argument("--reference-horizon", type=int,
+                    help="the reference plays on through this many spells of rivals' turns (default: the search's)")
+    ap.add_argument("--try", dest="tries", action="append", default=[], metavar='"KEY=VALUE …"',
+                    help='one more setting after the margins, e.g. "horizon=2 budget=80" (horizon, budget, '
+                         'margin; the rest as the first margin); repeatable')
     args = ap.parse_args(argv)
     game = get_game(args.game)
     base = rollout_settings(game)
     if not base.paired:
         ap.error(f"{args.game} is not searched by the paired search (Settings.paired)")
+    margins = [float(x) for x in args.margins.split(",")]
+    runs = [(f"margin {m:g}, {args.budget} playouts", replace(base, margin=m), args.budget) for m in margins]
+    for text in args.tries:
+        try:
+            tried = {k: float(v) for k, v in (pair.split("=") for pair in text.split())}
+        except ValueError:
+            ap.error(f'--try takes KEY=VALUE pairs, e.g. "horizon=2 budget=80", not {text!r}')
+        if not tried or set(tried) - {"horizon", "budget", "margin"}:
+            ap.error(f"--try sets horizon, budget or margin, not {text!r}")
+        settings = replace(base, margin=tried.get("margin", margins[0]))
+        if "horizon" in tried:
+            settings = at_horizon(settings, int(tried["horizon"]))
+        budget = int(tried.get("budget", args.budget))
+        runs.append((f"{text}: margin {settings.margin:g}, horizon {settings.horizon}, {budget} playouts",
+                     settings, budget))
     lo, hi = (int(x) for x in args.seeds.split("-"))
     found = decisions(game, range(lo, hi + 1), args.every, args.players, base.shortlist)
     key = {"game": args.game, "players": args.players, "seeds": args.seeds, "every": args.every,
            "reference": args.reference}
-    gains = reference(game, found, args.reference, base, args.cache, key)
+    yardstick = base
+    if args.reference_horizon is not None:
+        key["reference_horizon"] = args.reference_horizon
+        yardstick = at_horizon(base, args.reference_horizon)
+    gains = reference(game, found, args.reference, yardstick, args.cache, key)
     best = sum(max(g) for g in gains) / len(gains)
     print(f"{args.game}: {len(found)} decisions; the reference's best move gains {best:.5f} a decision "
           f"over the heuristic's (an upper bound, biased up)")
     first: list[float] | None = None
-    for margin in (float(x) for x in args.margins.split(",")):
-        taken, left = screen(game, found, gains, replace(base, margin=margin), args.budget, args.reps)
+    for label, settings, budget in runs:
+        taken, left = screen(game, found, gains, settings, budget, args.reps)
         mean = sum(taken) / len(taken)
         share = f" ({100 * mean / best:.0f} % of the best)" if best > 0 else ""
-        line = (f"margin {margin:g}, {args.budget} playouts: gains {mean:.5f} a decision{share}; "
-                f"left the heuristic's move in {left} of {len(taken)}")
+        line = f"{label}: gains {mean:.5f} a decision{share}; left the heuristic's move in {left} of {len(taken)}"
         if first is None:
             first = taken
         else:
@@ -143,6 +170,11 @@ def main(argv: list[str] | None = None) -> None:
             se = math.sqrt(max(0.0, sum(x * x for x in d) / len(d) - m * m) / (len(d) - 1))
             line += f"; against the first margin {m:+.5f} (standard error {se:.5f})"
         print(line, flush=True)
+
+
+def at_horizon(settings: Settings, horizon: int) -> Settings:
+    """`settings` with playouts that stop after `horizon` spells of rivals' turns at every table size."""
+    return replace(settings, horizon=horizon, two_seat_horizon=0, large_table=0)
 
 
 if __name__ == "__main__":
