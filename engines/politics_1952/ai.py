@@ -157,11 +157,14 @@ def evaluate(state: P52State, seat: int) -> float:
     # summed state by state would, so the result is the same to the last bit (a test checks it).
     held = dict.fromkeys(active, 0.0)  # expected votes
     locked = dict.fromkeys(active, 0)  # votes behind capital pins
+    counted = [0] * len(state.seats)  # the votes as counted now (`votes`), read once the board is closed
     full = 0
     for code, ev in EV.items():
         cap = state.capital[code]
-        if cap in locked:
-            locked[cap] += ev
+        if cap is not None:
+            counted[cap] += ev
+            if cap in locked:
+                locked[cap] += ev
         pos = state.pos[code]
         if any(pos):
             full += 1
@@ -169,12 +172,15 @@ def evaluate(state: P52State, seat: int) -> float:
             continue  # nobody has a pin here: nobody's chance
         line = LINES[code]
         furthest = second = 0  # the two furthest pins of players still in: each one's strongest rival
+        leader = -1
         for s in active:
             mine = pos[s]
             if mine > furthest:
-                furthest, second = mine, furthest
+                furthest, second, leader = mine, furthest, s
             elif mine > second:
                 second = mine
+        if cap is None:  # the state's controller: the furthest pin, a tie to the first there
+            counted[leader if second < furthest else northernmost(pos, state.arrived[code], furthest)] += ev
         for s in active:
             mine = pos[s]
             if mine > line:
@@ -183,7 +189,7 @@ def evaluate(state: P52State, seat: int) -> float:
                 other = second if mine == furthest else furthest
                 held[s] += ev * _on_the_line(state, code, s, mine, pos, other)
     expected = FULL_BOARD_WEIGHT * full / len(EV) / EVAL_SCALE
-    tally = votes(state) if full == len(EV) else None  # closed: any doubles now bring the count
+    tally = counted if full == len(EV) else None  # closed: any doubles now bring the count
     mover = state.turn if state.phase in ("roll", "move") else None
     scores: dict[int, float] = {}
     for s in active:
