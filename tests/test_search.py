@@ -643,9 +643,8 @@ def test_the_paired_tally_leaves_the_first_move_only_for_a_gain_clear_of_its_err
     assert one.error(1) == float("inf") and one.choice(margin=0.0) == 0  # one round proves nothing
 
 
-def test_the_search_screen_tool_scores_margins_against_a_kept_reference(tmp_path, capsys):
-    """tools/screen_search.py: a reference per decision, kept in its cache and read back (not searched
-    again), and one line per margin, the second paired with the first."""
+def _screen_tool():
+    """tools/screen_search.py, loaded as a module (tools/ is not a package)."""
     import importlib.util
     from pathlib import Path
     path = Path(__file__).resolve().parent.parent / "tools" / "screen_search.py"
@@ -653,6 +652,13 @@ def test_the_search_screen_tool_scores_margins_against_a_kept_reference(tmp_path
     assert spec is not None and spec.loader is not None
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
+    return tool
+
+
+def test_the_search_screen_tool_scores_margins_against_a_kept_reference(tmp_path, capsys):
+    """tools/screen_search.py: a reference per decision, kept in its cache and read back (not searched
+    again), and one line per margin, the second paired with the first."""
+    tool = _screen_tool()
     cache = tmp_path / "ref.json"
     argv = ["politics-1952", "--seeds", "300-300", "--every", "40", "--reference", "6", "--budget", "16",
             "--margins", "2,0", "--reps", "1", "--cache", str(cache)]
@@ -677,13 +683,7 @@ def test_the_search_screen_tool_scores_margins_against_a_kept_reference(tmp_path
 def test_the_search_screen_tool_tries_other_horizons_against_a_longer_reference(tmp_path, capsys):
     """--reference-horizon makes the yardstick play on further (kept under its own key, so a cache of
     the search's own horizon is not read for it); each --try is one more setting, paired with the first."""
-    import importlib.util
-    from pathlib import Path
-    path = Path(__file__).resolve().parent.parent / "tools" / "screen_search.py"
-    spec = importlib.util.spec_from_file_location("screen_search", path)
-    assert spec is not None and spec.loader is not None
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
+    tool = _screen_tool()
     cache = tmp_path / "ref.json"
     common = ["politics-1952", "--seeds", "300-300", "--every", "40", "--reference", "6", "--budget", "16",
               "--margins", "2", "--reps", "1", "--cache", str(cache)]
@@ -702,6 +702,13 @@ def test_the_search_screen_tool_tries_other_horizons_against_a_longer_reference(
     assert lines[2].startswith("horizon=2 budget=8: margin 2, horizon 2, 8 playouts: gains")
     assert lines[3].startswith("margin=0: margin 0, horizon 1, 16 playouts: gains")
     assert all("against the first margin" in line for line in lines[2:])
+    one = ["politics-1952", "--players", "6", "--seeds", "300-300", "--every", "200", "--reference", "2",
+           "--budget", "8", "--margins", "2", "--reps", "1", "--try", "margin=1", "--try", "horizon=1"]
+    tool.main(one)  # one search of one decision: a difference, and no standard error to divide out
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0].startswith("politics-1952: 1 decisions")
+    assert "margin 1, horizon 0, 8 playouts" in lines[2]  # six seats judge at the next rival's throw
+    assert "horizon 1, 8 playouts" in lines[3] and "standard error" not in lines[3]
     for bad in ("depth=2", "horizon=two", "horizon"):
         with pytest.raises(SystemExit):
             tool.main(common + ["--try", bad])

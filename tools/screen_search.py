@@ -142,7 +142,8 @@ def main(argv: list[str] | None = None) -> None:
         if "horizon" in tried:
             settings = at_horizon(settings, int(tried["horizon"]))
         budget = int(tried.get("budget", args.budget))
-        runs.append((f"{text}: margin {settings.margin:g}, horizon {settings.horizon}, {budget} playouts",
+        horizon = settings.horizon_at(args.players)
+        runs.append((f"{text}: margin {settings.margin:g}, horizon {horizon}, {budget} playouts",
                      settings, budget))
     lo, hi = (int(x) for x in args.seeds.split("-"))
     found = decisions(game, range(lo, hi + 1), args.every, args.players, base.shortlist)
@@ -167,8 +168,10 @@ def main(argv: list[str] | None = None) -> None:
         else:
             d = [b - a for a, b in zip(first, taken)]
             m = sum(d) / len(d)
-            se = math.sqrt(max(0.0, sum(x * x for x in d) / len(d) - m * m) / (len(d) - 1))
-            line += f"; against the first margin {m:+.5f} (standard error {se:.5f})"
+            line += f"; against the first margin {m:+.5f}"
+            if len(d) > 1:  # one search of one decision has no spread
+                se = math.sqrt(max(0.0, sum(x * x for x in d) / len(d) - m * m) / (len(d) - 1))
+                line += f" (standard error {se:.5f})"
         print(line, flush=True)
 
 
