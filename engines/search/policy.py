@@ -49,51 +49,26 @@ class Settings:
         return self.horizon_at(sum(len(team) for team in game.teams(state)))
 
 
-# Per game: playouts are cut short and scored by `evaluate` where a full one would leave a move
-# only a few of them; the shortlisted games widen through the heuristic's order; where the dice or the
-# answers are loud (politics-1952, politics-trivia) the search is flat and paired, and leaves the
-# heuristic's move only for a gain clear of its error.
+# Per game: where a full playout would leave a move only a few of them, playouts are cut short and
+# scored by `evaluate`; where the dice or the answers are loud, the search is flat and paired and leaves
+# the heuristic's move only for a gain clear of its error. What each setting measured, and what was
+# tried instead, is in the game's doc (docs/games/<game>.md, "AI levels", and its dated sections).
 SETTINGS: dict[str, Settings] = {
-    # politics-trivia: the tree lost to normal (1 of 10: 24 iterations could not tell moves apart when a
-    # question is answered right only 65 % of the time); the paired search, every shortlisted move played
-    # in the same worlds (the same questions and dice), won 555 of 1,020 at 64 playouts a move (54.4 %), and
-    # at 384 (what the default second buys since the normal AI's turn start got faster) 640 of 1,090
-    # (58.7 %; 9.5 points over normal's move in the same games) with margin 2. Margin 1: judged by its
-    # decisions (tools/screen_search.py), it takes 0.0068 of a reference search's gain a decision where
-    # margin 2 took 0.0061, and at both budgets measured in games the points over normal's move were
-    # about 1,550 times that gain (docs/games/politics-trivia-ai.md).
-    # In 1,037 games at margin 1 it won 58.6 % (55.6-61.6 %), 1.1 points over margin 2's hard on the same
-    # 870 seeds: the bar's edge; what is left is a better yardstick (ai_evaluate), not more playouts.
-    # Since 27 Nov its playouts are judged only where the seat's own turn starts (Game.ai_stops_here):
-    # 58.7 % of 891 at 360 playouts (what the second buys now), -0.1 points against the old cut's same seeds.
-    # At eight seats, judging the board where the next rival's turn starts (large_table) won 6 of 64 at 1,024
-    # playouts, against 8 of 64 through every rival's turn at 128 on the same seeds (normal's move: 6): off.
-    # Judging the board as each candidate's share of the table won 3 (weights fitted at 3-8 players) and 5
-    # (WEIGHTS) of those 64: the search ranks by the lead over the best rival; a hint reports the share.
-    # At two seats (since 6 Dec) a playout runs through two of the rival's turns (two_seat_horizon) at 180
-    # playouts, what 360 at horizon 1 cost: on the refit's 1,036 seeds it won 66.4 % (63.5-69.2 %) where
-    # horizon 1 won 61.7 %, +4.7 points (95 % +1.7 to +7.8). Larger tables keep horizon 1: at eight,
-    # horizon 2 at 64 playouts won 7 of the 64 games where horizon 1 at 128 won 8.
-    # politics-1952: its tree lost to normal (7 of 18) because the dice drowned a 60-iteration estimate;
-    # the paired search won 62 of 120 at 160 playouts a move. Played again with normal's move in its
-    # seat on the same seeds (which won 55), it won 9 of the 11 games where its moves changed who won:
-    # 5.8 points over normal's move, 95 % +0.5 to +11.2 (docs/games/politics-1952.md). So it is on. Its
-    # margin 2 already takes 97 % of what a reference search finds (tools/screen_search.py).
-    # At six seats a playout through five rivals' throws drowned one county's difference (17 of 66, normal's
-    # move 18); judged where the next rival is to throw (large_table), at 1,280 playouts (what 160 cost
-    # before), it won 19 of those 66 and 35 of 132 fresh games (normal's move 22): +9.8 points, 95 % +4.3
-    # to +15.4 (docs/games/politics-1952.md). Smaller tables are not measured so, and keep horizon 1.
-    # Since 7 Dec its playouts are judged with the closed board's count too (ai_evaluate): at two
-    # players 56.5 % of 1,508, +0.4 points (-0.7 to +1.4) over the old judgement on the seeds both played;
-    # at six, 34 of the 132 (35 before). No two_seat_horizon: screened against a reference that judges the
-    # board four rival turns on, horizon 2 picked worse than horizon 1 (-0.00031 a decision, se 0.00016).
+    # politics-trivia: paired, because a tree of a few dozen playouts could not tell moves apart when a
+    # question is answered right only 65 % of the time. Margin 1 picks better than 2 (tools/screen_search.py,
+    # then +1.1 points in games). Head to head a playout looks through two of the rival's turns (+4.7
+    # points over one); larger tables keep one: at eight nothing tried (sooner, later, two rounds, the
+    # board as a share of the table) found an edge, and horizon 2 cost playouts for no gain.
+    # politics-1952: paired, because the dice drowned the tree's estimates. At six seats a playout through
+    # five rivals' throws drowned one county's difference, so it stops where the next rival is to throw
+    # (large_table: +9.1 points over normal's move). Two seats keep horizon 1: screened against a reference
+    # that judges the board four rival turns on, horizon 2 picked worse.
     "politics-trivia": Settings(max_moves=200, epsilon=0.0, paired=True, shortlist=8, horizon=1, margin=1.0,
                                 two_seat_horizon=2),
     "politics-1952": Settings(max_moves=200, epsilon=0.0, paired=True, shortlist=8, horizon=1, margin=2.0,
                               large_table=6),
-    # race-white-house: playouts of 30 moves at every table size; at four seats 60 moves (as many of the
-    # seat's own turns as at two) at the same cost did no better: -2.5 points, 95 % -5.7 to +0.7, on 1,000
-    # seeds (docs/games/race-white-house.md).
+    # race-white-house: a tree over common random worlds; playouts of 30 moves at every table size (60 at
+    # four seats, as many of the seat's own turns as at two, did no better).
     "race-white-house": Settings(max_moves=30, widen=1.0, exploration=0.5, epsilon=0.0, common_worlds=True),
 }
 
