@@ -67,8 +67,9 @@ SETTINGS: dict[str, Settings] = {
                                 two_seat_horizon=2),
     "politics-1952": Settings(max_moves=200, epsilon=0.0, paired=True, shortlist=8, horizon=1, margin=2.0,
                               large_table=6),
-    # race-white-house: a tree over common random worlds; playouts of 30 moves at every table size (60 at
-    # four seats, as many of the seat's own turns as at two, did no better).
+    # race-white-house: a tree that widens through the heuristic's order, its root moves compared in common
+    # random worlds; playouts of 30 moves at every table size (60 at four seats, as many of the seat's own
+    # turns as at two, did no better).
     "race-white-house": Settings(max_moves=30, widen=1.0, exploration=0.5, epsilon=0.0, common_worlds=True),
 }
 
