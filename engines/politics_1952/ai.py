@@ -12,6 +12,7 @@ eliminated player's cards are lost).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 
 from ..core import Action, Game
 from ..rng import Rng
@@ -20,7 +21,6 @@ from .model import END, ROLL, THROW, P52State, capture_action, speech_action
 from .rules import controller, northernmost, pinned, votes
 from .states import EV, GROUPS, LINES, MAJORITY
 
-STEEP = 0.9           # logistic slope per county of lead
 CLOSE_BONUS = 12.0    # votes-equivalent for closing the board while leading
 SPEECH_NOW = 9.0      # play a card worth at least this much at once
 NEAR_CLOSED = 44      # pinned states from which cards are played at once
@@ -30,7 +30,30 @@ def _sig(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def _chance(state: P52State, code: str, seat: int, mine: int) -> float:
+@dataclass(frozen=True)
+class Reading:
+    """How a lead in counties is read as the chance of still holding the state at the count: a
+    logistic of slope `steep` per county, centred `offset` counties from a dead heat."""
+    steep: float
+    offset: float
+    chances: dict[float, float] = field(default_factory=dict, compare=False, repr=False)  # by lead
+
+    def chance(self, lead: float) -> float:
+        chance = self.chances.get(lead)
+        if chance is None:
+            chance = self.chances[lead] = _sig(self.steep * (lead - self.offset))
+        return chance
+
+
+# The normal AI's reading, and the one `evaluate`'s weights were fitted with.
+NORMAL = Reading(steep=0.9, offset=0.3)
+# hard's first move and the order of its shortlist (`candidates`): a single county of lead already
+# counts as well held, and each county of it more steeply. Played as normal's whole choice against
+# normal at two players it wins 55.7 % of 10,000 games (docs/games/politics-1952.md, 7 Dec 2026).
+SHARP = Reading(steep=1.1, offset=-0.5)
+
+
+def _chance(state: P52State, code: str, seat: int, mine: int, reading: Reading = NORMAL) -> float:
     """Chance-like weight that `seat` holds `code` at the count with its pin at `mine`."""
     if mine > LINES[code]:
         return 1.0
@@ -41,10 +64,11 @@ def _chance(state: P52State, code: str, seat: int, mine: int) -> float:
     for s in state.active:
         if s != seat and pos[s] > other:
             other = pos[s]
-    return _on_the_line(state, code, seat, mine, pos, other)
+    return _on_the_line(state, code, seat, mine, pos, other, reading)
 
 
-def _on_the_line(state: P52State, code: str, seat: int, mine: int, pos: list[int], other: int) -> float:
+def _on_the_line(state: P52State, code: str, seat: int, mine: int, pos: list[int], other: int,
+                 reading: Reading = NORMAL) -> float:
     """`_chance` for a pin at `mine` on the state's lines (not 0, not the capital), `other` the
     strongest rival's: a logistic in the lead, remembered by the lead, as `evaluate` asks it for
     every player and state of every playout."""
@@ -56,20 +80,15 @@ def _on_the_line(state: P52State, code: str, seat: int, mine: int, pos: list[int
     else:  # tie: priority to the first on the line
         first = pos[seat] == mine and northernmost(pos, state.arrived[code], mine) == seat
         lead = 0.5 if first else -0.5
-    chance = _LEAD_CHANCE.get(lead)
-    if chance is None:
-        chance = _LEAD_CHANCE[lead] = _sig(STEEP * (lead - 0.3))
-    return chance
+    chance = reading.chances.get(lead)  # inline: `evaluate` asks this for every pin of every playout
+    return reading.chance(lead) if chance is None else chance
 
 
-_LEAD_CHANCE: dict[float, float] = {}
-
-
-def _gain(state: P52State, code: str, seat: int, k: int) -> float:
+def _gain(state: P52State, code: str, seat: int, k: int, reading: Reading = NORMAL) -> float:
     """Expected votes won by taking k counties in code (k already fits the room)."""
     mine = state.pos[code][seat]
-    before = _chance(state, code, seat, mine)
-    after = _chance(state, code, seat, mine + k)  # arriving on an occupied line: south of its pins
+    before = _chance(state, code, seat, mine, reading)
+    after = _chance(state, code, seat, mine + k, reading)  # arriving on an occupied line: south of its pins
     return EV[code] * (after - before)
 
 
@@ -81,17 +100,17 @@ def _closing_bonus(state: P52State, code: str, seat: int, tally: list[int], unpi
     return CLOSE_BONUS if tally[seat] + EV[code] >= best_other else -CLOSE_BONUS
 
 
-def _card_value(state: P52State, slug: str, seat: int) -> float:
+def _card_value(state: P52State, slug: str, seat: int, reading: Reading = NORMAL) -> float:
     total = 0.0
     for code, k in BY_SLUG[slug].counties:
         if state.capital[code] is not None:
             continue
         room = LINES[code] + 1 - state.pos[code][seat]
-        total += _gain(state, code, seat, min(k, room))
+        total += _gain(state, code, seat, min(k, room), reading)
     return total
 
 
-def choose(game: Game[P52State], state: P52State, seat: int, rng: Rng) -> Action:
+def choose(game: Game[P52State], state: P52State, seat: int, rng: Rng, reading: Reading = NORMAL) -> Action:
     if state.phase == "opening":
         return THROW
     if state.phase == "roll":
@@ -102,7 +121,7 @@ def choose(game: Game[P52State], state: P52State, seat: int, rng: Rng) -> Action
     n_pinned = pinned(state)
     # a speech card first, if it is worth it now
     if not state.speech_done and state.hands[seat]:
-        values = {s: _card_value(state, s, seat) for s in state.hands[seat]}
+        values = {s: _card_value(state, s, seat, reading) for s in state.hands[seat]}
         best = max(values, key=lambda s: values[s])
         urgent = n_pinned >= NEAR_CLOSED or len(state.active) == 2
         if values[best] >= SPEECH_NOW or (urgent and values[best] > 0):
@@ -117,7 +136,7 @@ def choose(game: Game[P52State], state: P52State, seat: int, rng: Rng) -> Action
                 continue
             if LINES[code] + 1 - state.pos[code][seat] <= 0:
                 continue
-            score = _gain(state, code, seat, 1) + _closing_bonus(state, code, seat, tally, unpinned)
+            score = _gain(state, code, seat, 1, reading) + _closing_bonus(state, code, seat, tally, unpinned)
             if near_win and _would_take(state, code, seat):
                 score += 3.0
             score += rng.random() * 0.01
@@ -213,8 +232,9 @@ TURN_WEIGHT = 0.262        # the seat whose turn it is
 
 
 def candidates(game: Game[P52State], state: P52State, seat: int, rng: Rng) -> list[Action] | None:
-    """The moves a search weighs (Game.ai_candidates), best first: the heuristic's own move, then
-    one county in each state of the group by the expected votes it adds (the heuristic places one
+    """The moves a search weighs (Game.ai_candidates), best first: the heuristic's own move as it
+    reads a lead sharply (`SHARP`, which beats normal's reading head to head), then one county in
+    each state of the group by the expected votes it adds in that reading (the heuristic places one
     at a time, so a split of the throw is a sequence of these), the Speech Cards by their worth
     now, and `end` when it is legal. Captures of several counties at once add nothing a sequence
     of single ones cannot reach."""
@@ -224,7 +244,7 @@ def candidates(game: Game[P52State], state: P52State, seat: int, rng: Rng) -> li
     if len(legal) <= 1:
         return legal
     allowed = set(legal)
-    first = choose(game, state, seat, rng)
+    first = choose(game, state, seat, rng, SHARP)
     ranked: list[tuple[float, Action]] = []
     if state.remaining > 0 and state.dice:
         tally = votes(state)
@@ -232,13 +252,13 @@ def candidates(game: Game[P52State], state: P52State, seat: int, rng: Rng) -> li
         for code in GROUPS[state.dice[0]]:
             capture: Action = capture_action(code, 1)
             if capture in allowed:
-                gain = _gain(state, code, seat, 1) + _closing_bonus(state, code, seat, tally, unpinned)
+                gain = _gain(state, code, seat, 1, SHARP) + _closing_bonus(state, code, seat, tally, unpinned)
                 ranked.append((gain, capture))
     if not state.speech_done:
         for slug in state.hands[seat]:
             speech: Action = speech_action(slug)
             if speech in allowed:
-                ranked.append((_card_value(state, slug, seat), speech))
+                ranked.append((_card_value(state, slug, seat, SHARP), speech))
     ranked.sort(key=lambda x: -x[0])
     out = [first] + [a for _, a in ranked if a != first]
     out += [a for a in legal if a.verb == "end" and a not in out]
