@@ -5,6 +5,7 @@ import pytest
 
 from engines import Seat
 from engines.politics_1952 import GAME
+from engines.politics_1952.ai import NORMAL, SHARP, Reading, candidates, choose
 from engines.politics_1952.model import Capture, Speech
 from engines.politics_1952.rules import advance_pin
 from engines.rng import Rng
@@ -242,10 +243,9 @@ def test_at_six_players_hards_playouts_stop_where_the_next_rivals_turn_starts():
     assert len(ends[2]) > 20 and set(ends[2]) <= {True, "end"} and True in ends[2]
 
 
-def _heuristic_match(readings: tuple, games: int, first_seed: int) -> float:
-    """Seat i plays `ai.choose` with readings[i]; the seats swap every other game. The first
+def _heuristic_match(readings: tuple[Reading, Reading], games: int, first_seed: int) -> float:
+    """Seat i plays `choose` with readings[i]; the seats swap every other game. The first
     reading's share of the wins."""
-    from engines.politics_1952 import ai
     won = 0
     for i in range(games):
         order = readings if i % 2 == 0 else readings[::-1]
@@ -253,7 +253,7 @@ def _heuristic_match(readings: tuple, games: int, first_seed: int) -> float:
         moves = 0
         while not GAME.result(s).finished:
             seat = GAME.to_act(s)[0]
-            GAME.apply_in_place(s, seat, ai.choose(GAME, s, seat, GAME.ai_rng(s, seat, moves), order[seat]))
+            GAME.apply_in_place(s, seat, choose(GAME, s, seat, GAME.ai_rng(s, seat, moves), order[seat]))
             moves += 1
         won += GAME.result(s).winners == [i % 2]
     return won / games
@@ -263,13 +263,11 @@ def test_the_sharp_reading_of_a_lead_beats_normals_at_two_players():
     # hard's shortlist is led by the county the sharp reading picks: it must be the better heuristic.
     # 55.7 % of 10,000 games (seeds 200000+); on these 600 a regression to normal's reading would sit
     # near 50 %.
-    from engines.politics_1952.ai import NORMAL, SHARP
     assert _heuristic_match((SHARP, NORMAL), 600, 70_000) >= 0.53
     assert 0.45 <= _heuristic_match((NORMAL, NORMAL), 200, 70_000) <= 0.55  # the yardstick is even
 
 
 def test_hards_shortlist_is_led_by_the_sharp_readings_move_not_normals():
-    from engines.politics_1952.ai import SHARP, candidates, choose
     s = GAME.setup([Seat(name="a", bot=True), Seat(name="b", bot=True)], GAME.options({}), 7)
     parted = moves = 0
     while not GAME.result(s).finished:
