@@ -21,7 +21,10 @@ Strategy, in dollars ($M) of value:
   *trailer* (far behind the leader once the board fills) cannot reach 270
   itself, so it plays for the other way to the presidency: it collects
   Popular Votes (the rulebook sends the Popular-Vote leader to a runoff
-  against whoever reaches 270) and sells its chips for money.
+  against whoever reaches 270) and sells its chips for money. Normal turns
+  trailer below 90 % of the leader's electoral votes; hard's own seat races
+  on down to half of them (HARD_RACE_MARGIN), which wins far more at a large
+  table of normal seats.
 * Prices. Every AI asks the same public price for a chip: $1M per electoral
   vote (the rulebook's own rate for a missing vote), more from a buyer who
   would pass 220 and more again from one who would reach 270, and more when
@@ -62,6 +65,10 @@ SELLER_NEAR_PREMIUM = 1.5  # a seller within NEAR of 270 gives up a chip it need
 TRAILER_DISCOUNT = 0.5  # a trailer sells cheap (see the module notes)
 RIVAL_PREMIUM = 1.5     # a racer sells to another racer only dear
 RACE_MARGIN = 0.9      # a racer holds at least this share of the leader's electoral votes
+# hard's own seat races on down to half the leader's votes: among seats that turn trailer at 90 % and
+# sell their chips cheap, that alone won 35.6 % at eight players (docs/games/politics-trivia-ai.md,
+# "7 Dec 2026, 09:57"); at two players every seat is a racer, so it changes nothing there
+HARD_RACE_MARGIN = 0.5
 EV_VALUE = {True: 1.6, False: 0.7}   # what one electoral vote is worth to a racer / a trailer ($M)
 PV_VALUE = {True: 0.15, False: 0.5}  # what a million Popular Votes is worth to a racer / a trailer ($M)
 PV_PER_CASH = 2         # Popular Votes (M) a buyer pays instead of $1M
@@ -115,10 +122,12 @@ def h2h_key(kind: str, replay: int, number: int, seats: list[int]) -> str:
 
 # ---------------------------------------------------------------- prices and values
 
-def asking_price(view: TriviaView, seller: int, buyer: int, code: str) -> int:
-    """What an AI holder asks for its chip (in $M): public, so an AI buyer offers just that."""
+def asking_price(view: TriviaView, seller: int, buyer: int, code: str, margin: float = RACE_MARGIN) -> int:
+    """What an AI holder asks for its chip (in $M): public, so an AI buyer offers just that. `margin`
+    is the racer rule of the seat that reckons it (`is_racer`)."""
     players = view["players"]
-    return price_of(code, is_racer(view, seller), is_racer(view, buyer), players[seller]["ev"], players[buyer]["ev"])
+    return price_of(code, is_racer(view, seller, margin), is_racer(view, buyer, margin), players[seller]["ev"],
+                    players[buyer]["ev"])
 
 
 def price_of(code: str, seller_racer: bool, buyer_racer: bool, seller_ev: int, buyer_ev: int) -> int:
@@ -143,28 +152,31 @@ def offer_value(cash: int, pv: int, chips: list[str]) -> float:
     return cash + pv / PV_PER_CASH + sum(EV[c] * PRICE_PER_EV for c in chips)
 
 
-def is_racer(view: TriviaView, seat: int) -> bool:
-    """Whether `seat` still plays for 270 itself (see the module notes)."""
+def is_racer(view: TriviaView, seat: int, margin: float = RACE_MARGIN) -> bool:
+    """Whether `seat` still plays for 270 itself (see the module notes): while half of 270 is still
+    unclaimed, or while it holds at least `margin` of the leader's electoral votes."""
     players = [p for p in view["players"] if not p["out"]]
     if len(players) <= 2:
         return True
     mine = view["players"][seat]["ev"]
     lead = max(p["ev"] for p in players)
     unclaimed = sum(EV[c] for c, o in view["chips"].items() if o is None)
-    return unclaimed > MAJORITY // 2 or mine >= RACE_MARGIN * lead
+    return unclaimed > MAJORITY // 2 or mine >= margin * lead
 
 
 class Reading:
-    """The AI's reading of its view, with the values it compares moves by."""
+    """The AI's reading of its view, with the values it compares moves by; `margin` is its racer
+    rule (`is_racer`): normal's, or hard's own (HARD_RACE_MARGIN)."""
 
-    def __init__(self, view: TriviaView):
+    def __init__(self, view: TriviaView, margin: float = RACE_MARGIN):
         self.view = view
+        self.margin = margin
         self.seat = view["you"]
         self.me = view["players"][self.seat]
         self.s = view["settings"]
         self.acc = self.s["ai_accuracy"] / 100.0
         self.chips = view["chips"]
-        self.racer = is_racer(view, self.seat)
+        self.racer = is_racer(view, self.seat, margin)
         self.unclaimed = sum(EV[c] for c, o in self.chips.items() if o is None)
         # a racer's every vote counts more the closer it is to 270
         self.ev_value = EV_VALUE[self.racer] * ((1 + self.me["ev"] / MAJORITY) if self.racer else 1)
@@ -253,7 +265,7 @@ class Reading:
             return 0.0
         racer = self._racers.get(holder)
         if racer is None:
-            racer = self._racers[holder] = is_racer(self.view, holder)
+            racer = self._racers[holder] = is_racer(self.view, holder, self.margin)
         players = self.view["players"]
         price = price_of(code, racer, True, players[holder]["ev"], self.me["ev"])  # it buys only as a racer
         if price > self.me["cash"]:
@@ -291,13 +303,14 @@ def _home_value(code: str) -> float:
 
 # ---------------------------------------------------------------- the decision
 
-def decide(view: TriviaView, legal: list[Action], rng: Rng) -> Action:
-    """The bot's entry point (Game.ai_action): the AI sees only its seat's view and its legal moves."""
+def decide(view: TriviaView, legal: list[Action], rng: Rng, margin: float = RACE_MARGIN) -> Action:
+    """The bot's entry point (Game.ai_action): the AI sees only its seat's view and its legal moves.
+    `margin` is its racer rule (`is_racer`): normal's by default, hard's own from `candidates`."""
     step = view["step"]
     seat = view["you"]
     if step == "homes":
         if view["dealt"]:
-            ai = Reading(view)
+            ai = Reading(view, margin)
             worst = min(view["dealt"], key=lambda c: (ai.card_value(c["id"]), -c["id"]))
             return Discard(card=worst["id"])
         homes = [a for a in legal if isinstance(a, Home)]
@@ -306,7 +319,7 @@ def decide(view: TriviaView, legal: list[Action], rng: Rng) -> Action:
         return _h2h(view, seat, rng, legal)
     if step == "review":
         return OK if OK in legal else legal[0]
-    ai = Reading(view)
+    ai = Reading(view, margin)
     mine = view["turn"] == seat
     if step == "start" and mine:
         return _start(ai, legal)
@@ -319,7 +332,8 @@ def decide(view: TriviaView, legal: list[Action], rng: Rng) -> Action:
         return CLAIM if CLAIM in legal else END
     if step == "deal" and view["deal"] is not None and view["deal"]["holder"] == seat:
         d = view["deal"]
-        return DEAL[offer_value(d["cash"], d["pv"], d["chips"]) >= asking_price(view, seat, d["buyer"], d["state"])]
+        price = asking_price(view, seat, d["buyer"], d["state"], margin)
+        return DEAL[offer_value(d["cash"], d["pv"], d["chips"]) >= price]
     if step == "question":
         return _question(ai, legal, rng)
     if step == "wildcard":
@@ -336,18 +350,19 @@ def decide(view: TriviaView, legal: list[Action], rng: Rng) -> Action:
 
 
 def candidates(view: TriviaView, legal: list[Action], rng: Rng) -> list[Action] | None:
-    """The moves a search weighs (Game.ai_candidates), best first: `decide`'s own move, then where
-    to move by what the state is worth to it, or at the start of a turn the Gerrymander cards worth
-    playing, the roll, staying, and the flights with the best rolls from where they land. Every
-    other decision (a question's category, a deal, a verdict) is `decide`'s alone: searched, with
-    playouts scored by evaluation.py, they made hard lose to normal (docs/games/politics-trivia-ai.md)."""
+    """The moves a search weighs (Game.ai_candidates), best first: `decide`'s own move by hard's
+    racer rule (HARD_RACE_MARGIN), then where to move by what the state is worth to it, or at the
+    start of a turn the Gerrymander cards worth playing, the roll, staying, and the flights with the
+    best rolls from where they land. Every other decision (a question's category, a deal, a verdict)
+    is `decide`'s alone, by the same rule: searched, with playouts scored by evaluation.py, they made
+    hard lose to normal (docs/games/politics-trivia-ai.md)."""
     if len(legal) <= 1:
         return None
-    first = decide(view, legal, rng)
+    first = decide(view, legal, rng, HARD_RACE_MARGIN)
     step = view["step"]
     if view["turn"] != view["you"] or step not in ("start", "move"):
         return [first]
-    ai = Reading(view)
+    ai = Reading(view, HARD_RACE_MARGIN)
     ranked: list[Action]
     if step == "move":
         moves = [a for a in legal if isinstance(a, Move)]
@@ -406,7 +421,7 @@ def _choose(ai: Reading, legal: list[Action]) -> Action:
     if holder is None:
         return ASK["state"]
     if holder != ai.seat and not view["offer_made"] and ai.buy_value(code) > 0:
-        price = asking_price(view, holder, ai.seat, code)
+        price = asking_price(view, holder, ai.seat, code, ai.margin)
         return Offer(cash=price, pv=0, chips="-")
     return ASK[ai.best_question()[1]]
 
