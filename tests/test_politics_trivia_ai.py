@@ -304,15 +304,7 @@ def test_ai_pays_the_premium_for_the_chip_that_makes_270_and_the_holder_sells_it
 
 
 def test_trailers_sell_cheap_and_racers_sell_dear():
-    s = fresh(4)
-    for c in ("CA", "TX", "FL", "NY", "PA", "IL", "OH", "GA"):
-        s.chips[c] = 0  # seat 0 leads with 223 EV
-    for c in ("NC", "MI", "NJ", "VA", "WA", "AZ", "MA", "TN", "IN"):
-        s.chips[c] = 1  # seat 1, 116 EV: a racer no more
-    for c in s.chips:
-        if s.chips[c] is None:
-            s.chips[c] = 2
-    view = GAME.view(s, 0)
+    view = GAME.view(_four_seat_race(), 0)  # seat 1, 116 EV to the leader's 223: a racer no more
     assert ai.is_racer(view, 0) and not ai.is_racer(view, 1)
     assert ai.asking_price(view, 1, 0, "NC") < EV["NC"] * 1.5  # a trailer: cheap even near 270
     assert ai.asking_price(view, 0, 1, "CA") > EV["CA"]  # the leader charges full price and more
