@@ -78,6 +78,17 @@ def test_a_gerrymander_menu_label_keeps_the_whole_trade():
         assert f"take {card.reward_text()}".replace(" Popular Votes", " PV") in label
 
 
+def test_a_card_given_back_says_so_in_its_menu_label():
+    # At the local table the opening's menu lists the three cards beside "choose a home state":
+    # a label that only told the trade read as playing the card.
+    from engines.politics_trivia.board import GERRY
+    from engines.politics_trivia.views import MENU_LABEL, token_label
+    for card in GERRY.values():
+        label = token_label(None, 0, ("discard",), str(card.id))  # type: ignore[arg-type]
+        assert label.startswith("↩ return") and len(label) <= MENU_LABEL and "…" not in label
+        assert card.title in label or f"Turn in {card.need_text()}".replace(" Popular Votes", " PV") in label
+
+
 def test_the_home_state_line_shows_a_person_a_command_that_works_and_an_ai_none():
     seats = [Seat(name="ann"), Seat(name="bob"), Seat(name="Bot", bot=True)]
     state = next(s for seed in range(100)  # a deal where the AI chooses last

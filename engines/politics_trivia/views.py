@@ -381,6 +381,11 @@ def token_label(state: TriviaState, seat: int, prefix: tuple[str, ...], token: s
         # What the card does comes first and whole; the title only if it fits a menu label (80 characters
         # on Discord), so a cut never falls in the middle of the trade ("Turn in DE, MD chips + $5M → …").
         trade = f"Turn in {c.need_text()} → take {c.reward_text()}".replace(" Popular Votes", " PV")
+        if head == "discard":
+            # a table menu lists these beside other moves: without the verb a card given back reads as
+            # a card played
+            return next(x for x in (f"↩ return {c.title}: {trade}", f"↩ return: {trade}", f"↩ return {c.title}")
+                        if len(x) <= MENU_LABEL)
         titled = f"{trade} ({c.title})"
         return titled if len(titled) <= MENU_LABEL else trade
     if head == "offer":
