@@ -85,7 +85,8 @@ def test_a_card_given_back_says_so_in_its_menu_label():
     from engines.politics_trivia.views import MENU_LABEL, token_label
     for card in GERRY.values():
         label = token_label(None, 0, ("discard",), str(card.id))  # type: ignore[arg-type]
-        assert label.startswith("↩ return") and len(label) <= MENU_LABEL and "…" not in label
+        # whole on the confirm button too, which puts "✓ " before it
+        assert label.startswith("↩ return") and len("✓ " + label) <= MENU_LABEL and "…" not in label
         assert card.title in label or f"Turn in {card.need_text()}".replace(" Popular Votes", " PV") in label
 
 

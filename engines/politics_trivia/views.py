@@ -383,9 +383,9 @@ def token_label(state: TriviaState, seat: int, prefix: tuple[str, ...], token: s
         trade = f"Turn in {c.need_text()} → take {c.reward_text()}".replace(" Popular Votes", " PV")
         if head == "discard":
             # a table menu lists these beside other moves: without the verb a card given back reads as
-            # a card played
+            # a card played. Two characters short of a label, for the confirm button's "✓ ".
             return next(x for x in (f"↩ return {c.title}: {trade}", f"↩ return: {trade}", f"↩ return {c.title}")
-                        if len(x) <= MENU_LABEL)
+                        if len(x) <= MENU_LABEL - 2)
         titled = f"{trade} ({c.title})"
         return titled if len(titled) <= MENU_LABEL else trade
     if head == "offer":
